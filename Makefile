@@ -1,0 +1,33 @@
+# Everything runs from a local virtualenv in .venv, built on first use.
+# Needs only python3 (3.11 or newer, with its venv module) and make.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test sim bench clean
+
+play: $(STAMP)
+	$(BIN)/rainboard
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+sim: $(STAMP)
+	$(BIN)/rainboard sim --games 200 --seed 1
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/engine_speed.py
+
+# Reinstall only when the dependencies may have changed. The install is editable, so code and
+# deck edits need no reinstall.
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $@
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis snapshot_report.html
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

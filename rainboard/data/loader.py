@@ -1,0 +1,314 @@
+"""Read decks/ (TOML) into checked, frozen definitions.
+
+One cattrs converter does the structuring. It is strict: unknown keys are errors, and an int field
+will not accept "3" or true. Every problem becomes one readable line naming file, place and problem,
+so a table editing its house rules sees exactly what to fix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import cattrs
+from attrs import frozen
+from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
+from cattrs.v import transform_error
+
+from .models import (
+    CARD_KINDS,
+    Card,
+    DeckEntry,
+    GameData,
+    GateCard,
+    Region,
+    Rules,
+    Slugcat,
+    gate_id,
+)
+
+
+class DeckError(ValueError):
+    """The deck data cannot be played with; `problems` holds one line per problem."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+@frozen
+class CardsFile:
+    cards: tuple[Card, ...]
+
+
+@frozen
+class SlugcatsFile:
+    slugcats: tuple[Slugcat, ...]
+
+
+@frozen
+class PrecycleFile:
+    deck: tuple[DeckEntry, ...]
+
+
+_TYPE_WORDS = {int: "an integer", str: "a string", bool: "true or false", float: "a number"}
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+class _WrongType(TypeError):
+    def __init__(self, expected: type, value: Any):
+        super().__init__(f"expected {_TYPE_WORDS.get(expected, expected.__name__)}, got {_describe(value)}")
+
+
+def _strict(expected: type):
+    def hook(value: Any, _type: Any) -> Any:
+        # bool is a subclass of int: true must not pass as 1
+        if type(value) is not expected:
+            raise _WrongType(expected, value)
+        return value
+
+    return hook
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    for t in (int, str, bool):
+        conv.register_structure_hook(t, _strict(t))
+
+    def structure_card(value: Any, _type: Any) -> Card:
+        if not isinstance(value, dict):
+            raise TypeError(f"expected a table, got {_describe(value)}")
+        kind = value.get("kind")
+        if kind is None:
+            raise ValueError(f"kind: missing (one of {', '.join(CARD_KINDS)})")
+        cls = CARD_KINDS.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise ValueError(f"kind: unknown kind {_describe(kind)} (one of {', '.join(CARD_KINDS)})")
+        return conv.structure(value, cls)
+
+    conv.register_structure_hook(Card, structure_card)
+
+    def tuple_hook(value: Any, type_: Any):
+        if not isinstance(value, list):
+            raise TypeError(f"expected a list, got {_describe(value)}")
+        return conv._structure_tuple(value, type_)  # noqa: SLF001 - reuse cattrs' own tuple handling
+
+    conv.register_structure_hook_func(
+        lambda t: getattr(t, "__origin__", None) is tuple, tuple_hook
+    )
+    return conv
+
+
+CONVERTER = _make_converter()
+
+
+def _format_exception(exc: BaseException, _type: Any) -> str:
+    if isinstance(exc, KeyError):
+        return "missing (required)"
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return f"unknown key(s): {', '.join(sorted(exc.extra_fields))}"
+    if isinstance(exc, (_WrongType, TypeError, ValueError)):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _error_lines(exc: Exception, where: str) -> list[str]:
+    """One line per problem: `decks/x.toml: cards[3].hp: expected an integer, got "ten"`."""
+    if isinstance(exc, (ClassValidationError, IterableValidationError)):
+        lines = []
+        for message in transform_error(exc, path="$", format_exception=_format_exception):
+            text, _, path = message.rpartition(" @ ")
+            place = path.removeprefix("$").removeprefix(".")
+            # a validator names its own field ("hp: must be at least 1"): fold it into the place
+            field_name = re.match(r"^([a-z_]+): ", text)
+            if field_name:
+                place = f"{place}.{field_name.group(1)}" if place else field_name.group(1)
+                text = text[field_name.end():]
+            lines.append(f"{where}: {place}: {text}" if place else f"{where}: {text}")
+        return lines
+    return [f"{where}: {_format_exception(exc, None)}"]
+
+
+def _read_toml(path: Path, shown: str, problems: list[str]) -> dict | None:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        problems.append(f"{shown}: not valid TOML: {exc}")
+    except OSError as exc:
+        problems.append(f"{shown}: cannot be read: {exc.strerror or exc}")
+    return None
+
+
+def _structure(raw: dict, cls: type, shown: str, problems: list[str]):
+    try:
+        return CONVERTER.structure(raw, cls)
+    except Exception as exc:  # every structuring failure becomes a message, never a traceback
+        problems.extend(_error_lines(exc, shown))
+        return None
+
+
+def default_decks_dir() -> Path:
+    from rainboard import paths
+
+    return paths.decks_dir()
+
+
+def load_data(path: Path | None = None) -> GameData:
+    """Load and check a decks folder; raise DeckError listing every problem found."""
+    root = Path(path) if path is not None else default_decks_dir()
+    problems: list[str] = []
+    if not root.is_dir():
+        raise DeckError([f"{root}: no such decks folder"])
+
+    def shown(p: Path) -> str:
+        return f"{root.name}/{p.relative_to(root).as_posix()}"
+
+    def load(p: Path, cls: type):
+        if not p.is_file():
+            problems.append(f"{shown(p)}: missing file")
+            return None
+        raw = _read_toml(p, shown(p), problems)
+        return None if raw is None else _structure(raw, cls, shown(p), problems)
+
+    rules = load(root / "rules.toml", Rules)
+    slugcats_file = load(root / "slugcats.toml", SlugcatsFile)
+    precycle = load(root / "precycle.toml", PrecycleFile)
+
+    cards: dict[str, Card] = {}
+    card_files = sorted((root / "cards").glob("*.toml"))
+    if not card_files:
+        problems.append(f"{root.name}/cards: no card files (*.toml)")
+    cards_complete = True
+    for p in card_files:
+        loaded = load(p, CardsFile)
+        if loaded is None:
+            cards_complete = False
+            continue
+        for i, card in enumerate(loaded.cards):
+            if card.id in cards:
+                problems.append(f"{shown(p)}: cards[{i}].id: {card.id!r} is defined twice")
+            cards[card.id] = card
+
+    regions: dict[str, Region] = {}
+    region_files: dict[str, str] = {}
+    region_paths = sorted((root / "regions").glob("*.toml"))
+    if not region_paths:
+        problems.append(f"{root.name}/regions: no region files (*.toml)")
+    regions_complete = True
+    for p in region_paths:
+        region = load(p, Region)
+        if region is None:
+            regions_complete = False
+            continue
+        if region.id in regions:
+            problems.append(f"{shown(p)}: id: region {region.id!r} is defined twice")
+        regions[region.id] = region
+        region_files[region.id] = shown(p)
+
+    slugcats = {s.id: s for s in slugcats_file.slugcats} if slugcats_file else {}
+    # with a region file broken, references to regions are not checked: they would only echo it
+    gates = _build_gates(regions, region_files, problems if regions_complete else [])
+    if rules is not None and slugcats_file is not None and precycle is not None:
+        _cross_check(
+            rules, slugcats, cards if cards_complete else None, regions, region_files, precycle.deck,
+            shown(root / "precycle.toml"), shown(root / "slugcats.toml"),
+            problems, regions_complete,
+        )
+    if problems:
+        raise DeckError(problems)
+    return GameData(
+        rules=rules,
+        slugcats=slugcats,
+        cards=cards,
+        regions=regions,
+        gates=gates,
+        precycle_deck=precycle.deck,
+        fingerprint=_fingerprint(root),
+    )
+
+
+def _build_gates(regions: dict[str, Region], files: dict[str, str], problems: list[str]) -> dict[str, GateCard]:
+    gates: dict[str, GateCard] = {}
+    for rid, region in regions.items():
+        for i, link in enumerate(region.gates):
+            where = f"{files[rid]}: gates[{i}].to"
+            if link.to not in regions:
+                problems.append(f"{where}: no region {link.to!r}")
+                continue
+            if link.to == rid:
+                problems.append(f"{where}: a gate cannot lead to its own region")
+                continue
+            back = [g for g in regions[link.to].gates if g.to == rid]
+            if not back:
+                problems.append(
+                    f"{where}: the gate to {link.to!r} has no other end: "
+                    f"{files[link.to]} names no gate back to {rid!r}"
+                )
+                continue
+            a, b = sorted((rid, link.to))
+            gid = gate_id(a, b)
+            if gid in gates:
+                continue
+            a_to_b = link.karma if rid == a else back[0].karma
+            b_to_a = back[0].karma if rid == a else link.karma
+            name = f"Karma Gate {regions[a].code}-{regions[b].code}"
+            gates[gid] = GateCard(id=gid, name=name, a=a, b=b, a_to_b=a_to_b, b_to_a=b_to_a)
+    return gates
+
+
+def _cross_check(rules, slugcats, cards, regions, files, precycle_deck, precycle_file, slugcat_file, problems,
+                 regions_complete=True):
+    """Checks across files. `cards` is None when a card file failed, and `regions_complete` False
+    when a region file did: references to them are then not checked, so one bad value does not
+    echo as a hundred missing cards or regions."""
+
+    def check_deck(deck, where):
+        if cards is None:
+            return
+        for i, entry in enumerate(deck):
+            if entry.card not in cards:
+                problems.append(f"{where}: deck[{i}].card: no card {entry.card!r}")
+
+    for rid, region in regions.items():
+        check_deck(region.deck, files[rid])
+        shelters = sum(e.count for e in region.deck if getattr((cards or {}).get(e.card), "kind", None) == "shelter")
+        if cards is not None and region.deck and shelters == 0:
+            problems.append(f"{files[rid]}: deck: no shelter card, so nobody could hibernate here")
+        if cards is not None and region.hazard is not None and region.hazard not in cards:
+            problems.append(f"{files[rid]}: hazard: no card {region.hazard!r}")
+        for other in region.free_crossings:
+            if regions_complete and other not in regions:
+                problems.append(f"{files[rid]}: free_crossings: no region {other!r}")
+    check_deck(precycle_deck, precycle_file)
+    for i, slugcat in enumerate(slugcats.values()):
+        if regions_complete and slugcat.start_region not in regions:
+            problems.append(f"{slugcat_file}: slugcats[{i}].start_region: no region {slugcat.start_region!r}")
+        if slugcat.food_line > slugcat.food_max:
+            problems.append(f"{slugcat_file}: slugcats[{i}].food_line: above food_max ({slugcat.food_max})")
+    if not slugcats:
+        problems.append(f"{slugcat_file}: no slugcats")
+    if not any(r.ascension for r in regions.values()):
+        problems.append("regions: no region has ascension = true, so nobody could win")
+
+
+def _fingerprint(root: Path) -> str:
+    digest = hashlib.sha256()
+    for p in sorted(root.rglob("*.toml")):
+        digest.update(p.relative_to(root).as_posix().encode())
+        digest.update(p.read_bytes())
+    return digest.hexdigest()[:16]

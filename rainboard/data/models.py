@@ -1,0 +1,243 @@
+"""Frozen definitions of everything that lives in decks/: cards, slugcats, regions, rules.
+
+These are static: a game's moving parts (who holds what, which card is on top) live in the
+engine's state and refer to these definitions by id.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from attrs import field, frozen
+
+STATS = ("attack", "flee", "tame")
+DIETS = ("omnivore", "carnivore", "herbivore")
+FOOD_TYPES = ("plant", "meat")
+# Abilities the engine knows. Unknown ones are rejected when decks load.
+ABILITIES = (
+    "ambush",  # strikes before the player's first move
+    "stationary",  # cannot be attacked or tamed, only fled
+    "aggressive",
+    "explosive",
+    "aquatic",
+    "scavenger",
+    "merchant",
+)
+
+
+def _in(choices: tuple[str, ...]):
+    def check(instance, attribute, value):
+        if value not in choices:
+            raise ValueError(f"{attribute.name}: expected one of {', '.join(choices)}, got {value!r}")
+
+    return check
+
+
+def _each_in(choices: tuple[str, ...], noun: str):
+    def check(instance, attribute, value):
+        for item in value:
+            if item not in choices:
+                raise ValueError(f"{attribute.name}: unknown {noun} {item!r} (known: {', '.join(choices)})")
+
+    return check
+
+
+def _at_least(low: int):
+    def check(instance, attribute, value):
+        if value < low:
+            raise ValueError(f"{attribute.name}: must be at least {low}, got {value}")
+
+    return check
+
+
+def _between(low: int, high: int):
+    def check(instance, attribute, value):
+        if not low <= value <= high:
+            raise ValueError(f"{attribute.name}: must be between {low} and {high}, got {value}")
+
+    return check
+
+
+@frozen
+class Modifier:
+    """A bonus or penalty to a check, shown by its label whenever it applies."""
+
+    stat: str = field(validator=_in(STATS))
+    value: int
+    label: str
+    unless_item: str | None = None  # holding this item cancels it (a lantern in Shaded Citadel)
+    needs_trait: str | None = None  # applies only to slugcats with this trait (swimmers)
+    after_turns: int | None = None  # applies once the player's turn count is above this
+
+
+@frozen
+class CreatureCard:
+    id: str
+    name: str
+    hp: int = field(validator=_at_least(1))
+    food: int = field(validator=_at_least(0))  # pips for killing it; also its tame cost
+    attack: int = 0  # added to its d20 when it strikes at a player
+    flee: int = 0  # added to its d20 when a player tries to flee
+    diet: str = field(default="meat", validator=_in(("meat", "plants", "anything", "none")))
+    abilities: tuple[str, ...] = field(default=(), validator=_each_in(ABILITIES, "ability"))
+    edible: bool = True
+    text: str = ""
+    kind: Literal["creature"] = "creature"
+
+
+@frozen
+class FoodCard:
+    id: str
+    name: str
+    pips: int = field(validator=_at_least(1))
+    food_type: str = field(default="plant", validator=_in(FOOD_TYPES))
+    text: str = ""
+    kind: Literal["food"] = "food"
+
+
+@frozen
+class ShelterCard:
+    id: str
+    name: str
+    text: str = ""
+    kind: Literal["shelter"] = "shelter"
+
+
+@frozen
+class MarkCard:
+    """The Mark of Communication: the first step of the ending."""
+
+    id: str
+    name: str
+    text: str = ""
+    kind: Literal["mark"] = "mark"
+
+
+Card = CreatureCard | FoodCard | ShelterCard | MarkCard
+CARD_KINDS: dict[str, type] = {
+    "creature": CreatureCard,
+    "food": FoodCard,
+    "shelter": ShelterCard,
+    "mark": MarkCard,
+}
+
+
+def gate_id(a: str, b: str) -> str:
+    """The id of the gate card between two regions, the same from either side."""
+    first, second = sorted((a, b))
+    return f"gate_{first}_{second}"
+
+
+@frozen
+class GateCard:
+    """A karma gate between two regions; built from the regions' [[gates]] tables, not written as a card."""
+
+    id: str
+    name: str
+    a: str
+    b: str
+    a_to_b: int  # karma needed to pass from a to b
+    b_to_a: int
+    kind: Literal["gate"] = "gate"
+
+    def other(self, region: str) -> str:
+        return self.b if region == self.a else self.a
+
+    def karma_from(self, region: str) -> int:
+        return self.a_to_b if region == self.a else self.b_to_a
+
+
+@frozen
+class DeckEntry:
+    card: str
+    count: int = field(default=1, validator=_at_least(1))
+
+
+@frozen
+class GateLink:
+    """One end of a karma gate, written in the region the gate leads out of."""
+
+    to: str
+    karma: int = field(validator=_between(1, 5))  # karma needed to pass from this region to `to`
+    copies: int = field(default=1, validator=_at_least(1))  # gate cards of it in this region's deck
+
+
+@frozen
+class Region:
+    id: str
+    code: str
+    name: str
+    text: str = ""
+    water: bool = False
+    sheltered_from_rain: bool = False  # Five Pebbles: the rain cannot reach anyone inside
+    ascension: bool = False  # Subterranean: where the ending is played out
+    hazard: str | None = None  # a card met every `hazard_every` turns here (Farm Arrays' worm grass)
+    hazard_every: int = field(default=0, validator=_at_least(0))
+    free_crossings: tuple[str, ...] = ()  # regions reachable without gate or karma (Wall <-> Underhang)
+    modifiers: tuple[Modifier, ...] = ()
+    deck: tuple[DeckEntry, ...] = ()
+    gates: tuple[GateLink, ...] = ()
+
+
+@frozen
+class Slugcat:
+    id: str
+    name: str
+    hp: int = field(validator=_at_least(1))
+    food_line: int = field(validator=_at_least(1))  # pips needed to hibernate
+    food_max: int = field(validator=_at_least(1))
+    diet: str = field(validator=_in(DIETS))
+    start_region: str
+    attack: int = 0
+    flee: int = 0
+    tame: int = 0
+    traits: tuple[str, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    text: str = ""
+
+
+@frozen
+class Rules:
+    """Every number of the game that is not on a card."""
+
+    check_die: int = 20
+    turn_order_die: int = 20
+    karma_min: int = 1
+    karma_max: int = 5
+    karma_start: int = 1
+    reputation_min: int = 1
+    reputation_max: int = 5
+    reputation_start: int = 1
+    rain_dice: int = 2
+    rain_sides: int = 6
+    rain_bonus: int = 2
+    precycle_die: int = 20
+    precycle_on: int = 1  # the precycle die's face that makes a precycle
+    precycle_rain_bonus: int = 2
+    precycle_forced_turns: int = 3
+    food_token_pips: int = 1
+    carnivore_plant_parts: int = 2  # a carnivore needs this many plant pips for one pip
+    search_shelter_turns: int = 3
+    starvation_attack: int = -1
+    starvation_flee: int = -1
+    ending_hibernations: int = 2
+    ending_wait_turns: int = 4
+    player_kill_food: int = 3
+
+
+@frozen
+class GameData:
+    """All definitions a game is played with, checked and cross-linked."""
+
+    rules: Rules
+    slugcats: dict[str, Slugcat]
+    cards: dict[str, Card]
+    regions: dict[str, Region]
+    gates: dict[str, GateCard]
+    precycle_deck: tuple[DeckEntry, ...]
+    fingerprint: str  # a digest of the data, so a state's digest depends on the cards it is played with
+
+    def card(self, card_id: str) -> Card | GateCard:
+        if card_id in self.cards:
+            return self.cards[card_id]
+        return self.gates[card_id]

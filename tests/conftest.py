@@ -1,0 +1,23 @@
+"""Shared test setup.
+
+Animations are switched off before Textual is imported anywhere, so UI tests and snapshots do
+not hang on timing.
+"""
+
+import asyncio
+import inspect
+import os
+
+import pytest
+
+os.environ["TEXTUAL_ANIMATIONS"] = "none"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function):
+    """Run `async def` tests (Textual's App.run_test) on a fresh event loop, without a plugin."""
+    if not inspect.iscoroutinefunction(pyfuncitem.obj):
+        return None
+    names = pyfuncitem._fixtureinfo.argnames
+    asyncio.run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
+    return True

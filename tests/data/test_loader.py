@@ -1,0 +1,112 @@
+"""Loading decks/: the shipped data loads; each kind of mistake gives one clear line."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rainboard.data import DeckError, load_data
+
+MINI = Path(__file__).resolve().parent.parent / "fixtures" / "mini"
+
+
+@pytest.fixture
+def decks(tmp_path):
+    folder = tmp_path / "decks"
+    shutil.copytree(MINI, folder)
+    return folder
+
+
+def problems(folder) -> list[str]:
+    with pytest.raises(DeckError) as info:
+        load_data(folder)
+    return info.value.problems
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_the_shipped_decks_load():
+    data = load_data()
+    assert len(data.regions) == 13
+    assert {"survivor", "monk", "hunter"} <= set(data.slugcats)
+    assert data.gates["gate_hi_su"].a_to_b == 2 and data.gates["gate_hi_su"].b_to_a == 3
+    assert [e.card for e in data.regions["ss"].deck].count("mark") == 1
+
+
+def test_the_test_decks_load(decks):
+    data = load_data(decks)
+    assert data.gates["gate_hi_su"].karma_from("su") == 3
+    assert data.gates["gate_hi_su"].karma_from("hi") == 2
+
+
+def test_a_word_where_a_number_belongs(decks):
+    edit(decks / "cards" / "cards.toml", "hp = 14", 'hp = "ten"')
+    assert problems(decks) == ['decks/cards/cards.toml: cards[1].hp: expected an integer, got "ten"']
+
+
+def test_no_silent_conversions(decks):
+    edit(decks / "regions" / "su.toml", 'card = "shelter"\ncount = 2', 'card = "shelter"\ncount = "2"')
+    edit(decks / "slugcats.toml", 'diet = "omnivore"', "diet = true")
+    found = problems(decks)
+    assert 'decks/regions/su.toml: deck[0].count: expected an integer, got "2"' in found
+    assert "decks/slugcats.toml: slugcats[0].diet: expected a string, got true" in found
+
+
+def test_unknown_and_missing_keys(decks):
+    edit(decks / "cards" / "cards.toml", 'name = "Batfly"', 'name = "Batfly"\nspeed = 3')
+    edit(decks / "regions" / "hi.toml", 'name = "Industrial Complex"\n', "")
+    found = problems(decks)
+    assert "decks/cards/cards.toml: cards[0]: unknown key(s): speed" in found
+    assert "decks/regions/hi.toml: name: missing (required)" in found
+
+
+def test_values_out_of_range_and_unknown_kinds(decks):
+    edit(decks / "cards" / "cards.toml", "hp = 3", "hp = 0")
+    edit(decks / "cards" / "cards.toml", 'kind = "food"', 'kind = "snack"')
+    edit(decks / "regions" / "su.toml", "karma = 3", "karma = 7")
+    found = problems(decks)
+    assert "decks/cards/cards.toml: cards[0].hp: must be at least 1, got 0" in found
+    assert any(p.startswith('decks/cards/cards.toml: cards[4].kind: unknown kind "snack"') for p in found)
+    assert "decks/regions/su.toml: gates[0].karma: must be between 1 and 5, got 7" in found
+
+
+def test_bad_toml_names_the_file(decks):
+    (decks / "regions" / "lf.toml").write_text("id = \n")
+    found = problems(decks)
+    assert len(found) == 1 and found[0].startswith("decks/regions/lf.toml: not valid TOML")
+
+
+def test_references_to_cards_and_regions_that_do_not_exist(decks):
+    edit(decks / "regions" / "sb.toml", 'card = "shelter"', 'card = "shelterr"')
+    edit(decks / "slugcats.toml", 'start_region = "gw"', 'start_region = "xx"')
+    found = problems(decks)
+    assert "decks/regions/sb.toml: deck[0].card: no card 'shelterr'" in found
+    assert "decks/slugcats.toml: slugcats[3].start_region: no region 'xx'" in found
+
+
+def test_a_gate_whose_other_end_is_missing(decks):
+    edit(decks / "regions" / "lf.toml", '[[gates]]\nto = "su"\nkarma = 2\n', "")
+    found = problems(decks)
+    assert found == [
+        "decks/regions/su.toml: gates[1].to: the gate to 'lf' has no other end: "
+        "decks/regions/lf.toml names no gate back to 'su'"
+    ]
+
+
+def test_a_region_without_shelters(decks):
+    edit(decks / "regions" / "hi.toml", 'card = "shelter"', 'card = "green_lizard"')
+    assert "decks/regions/hi.toml: deck: no shelter card, so nobody could hibernate here" in problems(decks)
+
+
+def test_a_broken_card_file_does_not_echo_as_missing_cards(decks):
+    edit(decks / "cards" / "cards.toml", "hp = 14", 'hp = "ten"')
+    assert len(problems(decks)) == 1
+
+
+def test_a_missing_folder():
+    with pytest.raises(DeckError, match="no such decks folder"):
+        load_data(Path("/nonexistent/decks"))
