@@ -1,0 +1,55 @@
+"""A small seeded generator whose whole state is one integer, so it can live in a frozen game state.
+
+SplitMix64: fast, well mixed, and identical on every platform and Python version, which is what
+saves, replays and shared challenge seeds need (the standard library's generator gives no such promise
+across versions for shuffles and ranges).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+_MASK = (1 << 64) - 1
+
+
+def seed_state(seed: int | str) -> int:
+    """Spread any seed (int or text) over 64 bits, so nearby seeds give unrelated games."""
+    return int.from_bytes(hashlib.sha256(str(seed).encode()).digest()[:8], "big")
+
+
+class Dice:
+    """A mutable cursor over the generator, used inside one engine step; `state` goes back into the game."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int):
+        self.state = state
+
+    def _next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in 0..n-1 (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self._next()
+            if value < limit:
+                return value % n
+
+    def roll(self, sides: int) -> int:
+        """One die: 1..sides."""
+        return self.below(sides) + 1
+
+    def shuffle(self, items) -> tuple:
+        """A new tuple with the items in Fisher-Yates order."""
+        result = list(items)
+        for i in range(len(result) - 1, 0, -1):
+            j = self.below(i + 1)
+            result[i], result[j] = result[j], result[i]
+        return tuple(result)

@@ -1,0 +1,107 @@
+"""A new game: players, options, seed and deck data in; the first cycle's opening state out."""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+from rainboard.data.models import GameData, gate_id
+
+from .events import Event, Roll
+from .flow import begin_turn, start_cycle
+from .rng import seed_state
+from .state import CHOOSING, PLAYING, PRECYCLE_DECK, DeckState, GameState, Options, Player
+from .step import Step
+
+
+class SetupError(ValueError):
+    """A setup the game cannot start from (too many players, a slugcat taken twice...)."""
+
+
+@frozen
+class PlayerSetup:
+    name: str
+    slugcat: str | None = None  # None: picked in turn order once the order is rolled
+
+
+@frozen
+class Setup:
+    players: tuple[PlayerSetup, ...] = field(converter=tuple)
+    seed: int | str = 0
+    options: Options = Options()
+
+
+def new_game(setup: Setup, data: GameData) -> tuple[GameState, list[Event]]:
+    """Roll turn order; if every slugcat is already chosen, start the first cycle at once."""
+    players = setup.players
+    if not 1 <= len(players) <= len(data.slugcats):
+        raise SetupError(f"a game needs 1 to {len(data.slugcats)} players, not {len(players)}")
+    chosen = [p.slugcat for p in players if p.slugcat is not None]
+    for slugcat in chosen:
+        if slugcat not in data.slugcats:
+            raise SetupError(f"no slugcat {slugcat!r} (known: {', '.join(data.slugcats)})")
+    if len(set(chosen)) != len(chosen):
+        raise SetupError("each slugcat can be played by one player only")
+    for p in players:
+        if not p.name.strip():
+            raise SetupError("every player needs a name")
+
+    rules = data.rules
+    state = GameState(
+        data=data,
+        seed=setup.seed,
+        options=setup.options,
+        rng=seed_state(setup.seed),
+        phase=CHOOSING,
+        players=tuple(
+            Player(name=p.name.strip(), slugcat=p.slugcat, karma=rules.karma_start,
+                   reputation=rules.reputation_start)
+            for p in players
+        ),
+    )
+    step = Step(state)
+    order = _roll_turn_order(step, list(range(len(players))))
+    step.update(order=tuple(order))
+    names = ", ".join(step.player(i).name for i in order)
+    step.emit("turn_order", f"Turn order: {names}.")
+    if all(p.slugcat is not None for p in step.state.players):
+        start_game(step)
+    return step.finish(), step.events
+
+
+def _roll_turn_order(step: Step, contenders: list[int]) -> list[int]:
+    """Highest d20 first; tied players roll again among themselves."""
+    die = step.rules.turn_order_die
+    rolls = {}
+    for index in contenders:
+        face = step.dice.roll(die)
+        rolls[index] = face
+        roll = Roll(who=step.player(index).name, purpose="turn order", die=f"d{die}", natural=face)
+        step.emit("roll", roll.describe(), player=index, roll=roll)
+    order: list[int] = []
+    for face in sorted(set(rolls.values()), reverse=True):
+        tied = [i for i in contenders if rolls[i] == face]
+        if len(tied) > 1:
+            step.emit("tie", "Tie! " + " and ".join(step.player(i).name for i in tied) + " roll again.")
+            tied = _roll_turn_order(step, tied)
+        order += tied
+    return order
+
+
+def start_game(step: Step) -> None:
+    """Everyone to their slugcat's start region, decks shuffled, the first cycle begins."""
+    data = step.data
+    for index in range(len(step.state.players)):
+        start = data.slugcats[step.player(index).slugcat].start_region
+        step.update_player(index, region=start, wake_region=start)
+    decks = {}
+    for region_id, region in data.regions.items():
+        cards = [e.card for e in region.deck for _ in range(e.count)]
+        for link in region.gates:
+            cards += [gate_id(region_id, link.to)] * link.copies
+        decks[region_id] = DeckState(draw=step.dice.shuffle(cards))
+    decks[PRECYCLE_DECK] = DeckState(
+        draw=step.dice.shuffle([e.card for e in data.precycle_deck for _ in range(e.count)])
+    )
+    step.update(decks=decks, phase=PLAYING)
+    start_cycle(step)
+    begin_turn(step)

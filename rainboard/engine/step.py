@@ -1,0 +1,101 @@
+"""The working context of one engine step: the state being rebuilt, the dice, the events so far."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from .events import Event, Roll
+from .rng import Dice
+from .state import DeckState, GameState, HandCard, Player
+
+
+class Step:
+    """Holds the newest state while an action is applied; every change goes through evolve."""
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.dice = Dice(state.rng)
+        self.events: list[Event] = []
+        self.data = state.data
+        self.rules = state.data.rules
+
+    # -- players ---------------------------------------------------------------------------
+    def player(self, index: int) -> Player:
+        return self.state.players[index]
+
+    def update_player(self, index: int, **changes) -> Player:
+        players = list(self.state.players)
+        players[index] = evolve(players[index], **changes)
+        self.state = evolve(self.state, players=tuple(players))
+        return players[index]
+
+    def slugcat(self, index: int):
+        return self.data.slugcats[self.player(index).slugcat]
+
+    def region(self, index: int):
+        return self.data.regions[self.player(index).region]
+
+    def update(self, **changes) -> None:
+        self.state = evolve(self.state, **changes)
+
+    # -- events and dice ----------------------------------------------------------------------
+    def emit(self, kind: str, text: str, **fields) -> None:
+        self.events.append(Event(kind=kind, text=text, **fields))
+
+    def roll(self, who: str, purpose: str, modifiers=(), target: int | None = None) -> Roll:
+        """A d20 check: succeeds when the total is strictly above `target`."""
+        natural = self.dice.roll(self.rules.check_die)
+        roll = Roll(who=who, purpose=purpose, die=f"d{self.rules.check_die}", natural=natural,
+                    modifiers=tuple(modifiers), target=target)
+        if target is not None:
+            roll = evolve(roll, success=roll.total > target)
+        return roll
+
+    def name_of(self, card_id: str) -> str:
+        return self.data.card(card_id).name
+
+    # -- decks ------------------------------------------------------------------------------
+    def deck(self, deck_id: str) -> DeckState:
+        return self.state.decks[deck_id]
+
+    def set_deck(self, deck_id: str, deck: DeckState) -> None:
+        decks = dict(self.state.decks)
+        decks[deck_id] = deck
+        self.update(decks=decks)
+
+    def draw_card(self, deck_id: str) -> str | None:
+        """Take the top card; an empty deck is first reshuffled from its discard pile."""
+        deck = self.deck(deck_id)
+        if not deck.draw:
+            if not deck.discard:
+                return None
+            deck = DeckState(draw=self.dice.shuffle(deck.discard), discard=())
+            self.emit("deck_reshuffled", f"The {self.deck_name(deck_id)} deck is shuffled from its discards.")
+        card, rest = deck.draw[0], deck.draw[1:]
+        self.set_deck(deck_id, DeckState(draw=rest, discard=deck.discard))
+        return card
+
+    def discard(self, card_id: str, deck_id: str | None) -> None:
+        if deck_id is None:
+            return
+        deck = self.deck(deck_id)
+        self.set_deck(deck_id, DeckState(draw=deck.draw, discard=deck.discard + (card_id,)))
+
+    def deck_name(self, deck_id: str) -> str:
+        region = self.data.regions.get(deck_id)
+        return region.name if region else deck_id.capitalize()
+
+    def give(self, index: int, card_id: str, deck_id: str) -> None:
+        self.update_player(index, hand=self.player(index).hand + (HandCard(card_id, deck_id),))
+
+    def take_from_hand(self, index: int, card_id: str) -> HandCard:
+        hand = list(self.player(index).hand)
+        for i, held in enumerate(hand):
+            if held.card == card_id:
+                del hand[i]
+                self.update_player(index, hand=tuple(hand))
+                return held
+        raise KeyError(card_id)
+
+    def finish(self) -> GameState:
+        return evolve(self.state, rng=self.dice.state, steps=self.state.steps + 1)

@@ -1,0 +1,143 @@
+"""Cycles, the rain timer, precycles, turns, karma, death and waking."""
+
+from attrs import evolve
+
+from rainboard.engine import PlayerSetup, Setup, new_game
+from rainboard.engine.state import DEAD, HIBERNATING
+
+from .helpers import act, game, kinds, legal, mini_data, put, rig, stack
+
+
+def test_rain_timer_is_two_d6_plus_two_rolled_by_the_first_player():
+    state = game("survivor", "saint")
+    state = put(state, 0, food=2)
+    state = put(state, 1, status=HIBERNATING)
+    state = stack(state, "su", "shelter")
+    # Ada hibernates; everyone is asleep, so the next cycle's rain is rolled: 3 and 5 on the d6s
+    state = rig(state, (3, 6), (5, 6))
+    state, events = act(state, "draw", "hibernate")
+    assert state.cycle == 2
+    assert state.rain == 3 + 5 + 2
+    rain = [e for e in events if e.kind == "rain_timer"][0]
+    assert rain.text == "Ada rolls the rain timer: 2d6 (3 + 5) + 2 = 10."
+
+
+def test_timer_drops_by_one_after_every_player_has_taken_a_turn():
+    state = game("survivor", "saint")
+    state = evolve(state, rain=5)
+    state, _ = act(state, "food")
+    assert state.rain == 5 and state.current == 1
+    state, events = act(state, "food")
+    assert state.rain == 4 and state.current == 0
+    assert "round_ended" in kinds(events)
+    assert state.round == 1
+
+
+def test_rain_at_minus_one_kills_everyone_awake_and_ends_the_cycle():
+    state = game("survivor", "saint")
+    state = evolve(state, rain=0)
+    state = put(state, 0, karma=3)
+    state, _ = act(state, "food")
+    assert state.cycle == 1
+    state = rig(state, (1, 6), (1, 6))
+    state, events = act(state, "food")
+    assert "rain" in kinds(events)
+    deaths = [e.player for e in events if e.kind == "died"]
+    assert deaths == [0, 1]
+    assert state.cycle == 2 and state.rain == 4
+    assert state.players[0].karma == 2  # died: 3 -> 2
+    assert state.players[1].karma == 1  # never below 1
+    assert all(p.food == 0 for p in state.players)
+
+
+def test_cycle_ends_when_all_are_asleep_and_karma_rises():
+    state = game("survivor")
+    state = put(state, 0, food=2, karma=4)
+    state = stack(state, "su", "shelter")
+    state, events = act(state, "draw", "hibernate")
+    assert kinds(events).count("cycle_ended") == 1
+    assert state.players[0].karma == 5
+    state = put(state, 0, food=2)
+    state = stack(state, "su", "shelter")
+    state, _ = act(state, "draw", "hibernate")
+    assert state.players[0].karma == 5  # five is the top
+
+
+def test_a_dead_player_sits_out_the_cycle_and_wakes_where_they_last_slept():
+    state = game("survivor", "saint")
+    state = put(state, 0, region="hi", wake_region="su")
+    state = stack(state, "hi", "green_lizard")
+    # Ada misses (2), the lizard strikes 20 - 3 = 17 > 12
+    state = rig(state, 2, 20)
+    state, events = act(state, "draw", "attack")
+    assert state.players[0].status == DEAD
+    assert state.current == 1
+    state = evolve(state, rain=3)
+    state, _ = act(state, "food")  # round ends: only Bo is awake
+    assert state.current == 1 and state.rain == 2
+    state = put(state, 1, food=2)
+    state = stack(state, "su", "shelter")
+    state, events = act(state, "draw", "hibernate")
+    assert state.cycle == 2
+    assert state.players[0].region == "su" and state.players[0].status == "awake"
+    assert any(e.kind == "woke" and e.player == 0 for e in events)
+
+
+def test_cycle_end_discards_food_kept_shelters_and_kept_gates():
+    state = game("survivor")
+    state = put(state, 0, food=3)
+    state = stack(state, "su", "shelter", "gate_hi_su", "shelter")
+    state, _ = act(state, "draw", "keep", "draw", "keep")
+    assert [h.card for h in state.players[0].hand] == ["shelter", "gate_hi_su"]
+    state, _ = act(state, "draw", "hibernate")
+    player = state.players[0]
+    assert player.food == 0 and player.hand == ()
+    assert state.decks["su"].discard.count("shelter") == 2
+    assert state.decks["su"].discard.count("gate_hi_su") == 1
+
+
+def test_turn_counts_count_every_turn_including_searching():
+    state = game("survivor", "saint")
+    state = evolve(state, rain=9)
+    state, events = act(state, "food", "food", "search", "food", "food")
+    # Ada: food, search, then two searching turns pass by themselves; the shelter turns up
+    assert kinds(events).count("busy") == 2
+    assert state.to_act == 0 and legal(state) == ["starve", "keep"]
+    assert (state.players[0].turns, state.players[1].turns) == (4, 3)
+    state, _ = act(state, "keep")
+    assert (state.players[0].turns, state.players[1].turns) == (4, 4)
+
+
+def _precycle_game():
+    for seed in range(400):
+        state, events = new_game(Setup(players=[PlayerSetup("Ada", "survivor")], seed=seed), mini_data())
+        if state.precycle:
+            return state, events
+    raise AssertionError("no precycle seed")
+
+
+def test_precycle_adds_two_to_the_timer_and_forces_the_precycle_deck_for_three_turns():
+    state, events = _precycle_game()
+    roll = [e for e in events if e.kind == "precycle_roll"][0]
+    assert roll.amount == 1
+    rain = [e for e in events if e.kind == "rain_timer"][0]
+    assert rain.text.endswith(f"+ 2 + 2 precycle = {state.rain}.")
+    assert legal(state)[0] == "draw precycle" and "draw" not in legal(state)
+    state = evolve(state, rain=10)
+    state = stack(state, "precycle", "batfly")
+    state = rig(state, 10)
+    state, events = act(state, "draw precycle", "attack")
+    assert "Batfly from the Precycle deck" in events[0].text
+    state, _ = act(state, "food")
+    assert "draw" not in legal(state)  # third turn still forced
+    state, _ = act(state, "food")
+    assert legal(state)[:2] == ["draw", "draw precycle"]  # fourth turn: either deck
+
+
+def test_precycles_off_never_roll():
+    state = game("survivor", precycles=False)
+    state = put(state, 0, food=2)
+    state = stack(state, "su", "shelter")
+    state, events = act(state, "draw", "hibernate")
+    assert "precycle_roll" not in kinds(events)
+    assert not state.precycle
