@@ -1,0 +1,7 @@
+"""Allow `python -m rainboard`."""
+
+import sys
+
+from rainboard.cli import main
+
+sys.exit(main())

@@ -1,0 +1,115 @@
+"""The title screen: what it shows, where its menu leads, and how it looks at 80x24."""
+
+from __future__ import annotations
+
+from textual.widgets import Markdown, OptionList, Static
+
+from rainboard import paths
+from rainboard.ui.app import RainboardApp, RulesScreen, TitleScreen
+
+
+def _menu(app: RainboardApp) -> OptionList:
+    return app.screen.query_one("#menu", OptionList)
+
+
+async def test_title_shows_art_subtitle_and_menu():
+    app = RainboardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        art = str(app.screen.query_one("#title-art", Static).render())
+        assert "█▀▀▄" in art  # the block-letter name
+        assert "Rainboard" in str(app.screen.query_one("#subtitle", Static).render())
+        menu = _menu(app)
+        labels = {menu.get_option_at_index(i).id: menu.get_option_at_index(i) for i in range(menu.option_count)}
+        assert list(labels) == ["new-game", "solo-challenge", "continue", "replay", "rules", "quit"]
+        for later in ("new-game", "solo-challenge", "continue", "replay"):
+            assert labels[later].disabled
+        assert not labels["rules"].disabled and not labels["quit"].disabled
+        assert "later version" in str(app.screen.query_one("#later-note", Static).render())
+
+
+async def test_rules_entry_opens_rules_and_escape_returns():
+    app = RainboardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = _menu(app)
+        menu.highlighted = menu.get_option_index("rules")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.query_one(Markdown).source.strip()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_help_keys_open_rules_once():
+    app = RainboardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("f1")  # already showing: no second copy on the stack
+        await pilot.pause()
+        assert len(app.screen_stack) == 2  # title, rules
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_missing_rules_file_shows_a_note(tmp_path, monkeypatch):
+    monkeypatch.setattr(paths, "assets_dir", lambda: tmp_path)
+    app = RainboardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert "rules.md" in app.screen.query_one(Markdown).source
+
+
+async def test_q_quits():
+    app = RainboardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert not app.is_running
+
+
+async def test_quit_entry_quits():
+    app = RainboardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = _menu(app)
+        menu.highlighted = menu.get_option_index("quit")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert not app.is_running
+
+
+async def test_text_cursors_do_not_blink():
+    from textual.screen import Screen
+    from textual.widgets import Input
+
+    class Form(Screen):
+        def compose(self):
+            yield Input()
+
+    app = RainboardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(Form())
+        app.screen.query_one(Input).focus()
+        await pilot.pause()
+        assert app.screen.query_one(Input).cursor_blink is False
+
+
+def test_title_art_fits_80x24():
+    lines = paths.asset_text("title.txt").rstrip("\n").splitlines()
+    assert len(lines) <= 14
+    assert max(len(line) for line in lines) <= 76
+
+
+def test_title_snapshot(snap_compare):
+    """The title screen at 80x24: art, subtitle, menu with greyed-out entries, footer."""
+    assert snap_compare(RainboardApp(), terminal_size=(80, 24))
