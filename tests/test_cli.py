@@ -113,3 +113,22 @@ def test_bad_arguments_exit_with_usage(capsys):
         main(["sim", "--players", "10"])
     assert exit_info.value.code == 2
     assert "1 to 9 players" in capsys.readouterr().err
+
+
+def test_sim_exits_non_zero_when_a_game_raises(monkeypatch, capsys):
+    import rainboard.sim
+
+    calls = {"n": 0}
+    real_apply = rainboard.sim.apply
+
+    def flaky_apply(state, action):
+        calls["n"] += 1
+        if calls["n"] == 50:
+            raise RuntimeError("a rule went wrong")
+        return real_apply(state, action)
+
+    monkeypatch.setattr(rainboard.sim, "apply", flaky_apply)
+    assert main(["sim", "--games", "2", "--seed", "1", "--players", "1", "--cap", "100"]) == 1
+    out = capsys.readouterr().out
+    assert "game 1: seed 1-1: Ada" in out and "RAISED" in out and "a rule went wrong" in out
+    assert "summary: 2 games" in out and "1 raised" in out

@@ -12,6 +12,7 @@ from .digest import digest
 from .events import Event, Roll
 from .game import IllegalAction, apply, legal_actions
 from .modifiers import check_modifiers
+from .outcome import Outcome, Placing, outcome
 from .setup import PlayerSetup, Setup, SetupError, new_game
 from .state import GameState, Options, Player
 
@@ -22,6 +23,8 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "Options",
+    "Outcome",
+    "Placing",
     "Player",
     "PlayerSetup",
     "Roll",
@@ -32,5 +35,6 @@ __all__ = [
     "digest",
     "legal_actions",
     "new_game",
+    "outcome",
     "parse_action",
 ]

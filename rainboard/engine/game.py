@@ -174,20 +174,21 @@ def _shelter_card(step: Step, index: int):
     return held.card, held.deck
 
 
-def _hibernate(step: Step, action: Hibernate) -> None:
+def _sleep(step: Step, fall_asleep) -> None:
+    """Hibernate or starve in the shelter in play; either way the turn and the player's cycle end."""
     index = step.state.to_act
     card, deck = _shelter_card(step, index)
     step.discard(card, deck)
-    hibernate(step, index)
+    fall_asleep(step, index)
     end_turn(step)
+
+
+def _hibernate(step: Step, action: Hibernate) -> None:
+    _sleep(step, hibernate)
 
 
 def _starve(step: Step, action: Starve) -> None:
-    index = step.state.to_act
-    card, deck = _shelter_card(step, index)
-    step.discard(card, deck)
-    starve(step, index)
-    end_turn(step)
+    _sleep(step, starve)
 
 
 def _keep(step: Step, action: Keep) -> None:

@@ -2,6 +2,7 @@
 
 from attrs import evolve
 
+from rainboard.engine import outcome
 from rainboard.engine.state import ASCENDED, OVER
 
 from .helpers import act, game, kinds, legal, put, stack
@@ -11,6 +12,10 @@ def _sleep_in_sb(state, index=0):
     state = put(state, index, food=2)
     state = stack(state, "sb", "shelter")
     return act(state, "draw", "hibernate")
+
+
+def test_no_outcome_while_the_game_goes_on():
+    assert outcome(game("survivor")) is None
 
 
 def test_the_mark_is_drawn_in_five_pebbles_and_stays_findable():
@@ -65,6 +70,8 @@ def test_solo_ascends_after_the_second_subterranean_hibernation_without_waiting(
     assert state.players[0].status == ASCENDED
     assert kinds(events)[-2:] == ["ascended", "game_over"]
     assert events[-1].amount == state.players[0].turns == 41  # turns 40 and 41: the solo score
+    result = outcome(state)
+    assert result.solo_score == 41 and result.winner == 0 and result.placings[0].place == 1
 
 
 def test_with_the_wait_four_turns_pass_by_themselves_then_ascension_wins():
@@ -84,6 +91,9 @@ def test_with_the_wait_four_turns_pass_by_themselves_then_ascension_wins():
     assert state.players[0].turns == turns + 3
     assert state.ranking == (0, 2, 1)  # Cy bears the Mark; Bo has nothing
     assert legal(state) == []
+    result = outcome(state)
+    assert result.solo_score is None
+    assert [(p.name, p.place, p.progress) for p in result.placings] == [("Ada", 1, 10), ("Cy", 2, 1), ("Bo", 3, 0)]
 
 
 def test_a_waiting_player_is_safe_from_the_rain():
