@@ -89,6 +89,13 @@ def _make_converter() -> cattrs.Converter:
     for t in (int, str, bool):
         conv.register_structure_hook(t, _strict(t))
 
+    def structure_float(value: Any, _type: Any) -> float:
+        if type(value) not in (int, float):
+            raise _WrongType(float, value)
+        return float(value)
+
+    conv.register_structure_hook(float, structure_float)
+
     def structure_card(value: Any, _type: Any) -> Card:
         if not isinstance(value, dict):
             raise TypeError(f"expected a table, got {_describe(value)}")
@@ -188,6 +195,7 @@ def load_data(path: Path | None = None) -> GameData:
     rules = load(root / "rules.toml", Rules)
     slugcats_file = load(root / "slugcats.toml", SlugcatsFile)
     precycle = load(root / "precycle.toml", PrecycleFile)
+    treasure = load(root / "treasure.toml", PrecycleFile)
 
     cards: dict[str, Card] = {}
     card_files = sorted((root / "cards").glob("*.toml"))
@@ -223,6 +231,14 @@ def load_data(path: Path | None = None) -> GameData:
     slugcats = {s.id: s for s in slugcats_file.slugcats} if slugcats_file else {}
     # with a region file broken, references to regions are not checked: they would only echo it
     gates = _build_gates(regions, region_files, problems if regions_complete else [])
+    if treasure is not None and cards_complete:
+        for i, entry in enumerate(treasure.deck):
+            card = cards.get(entry.card)
+            if card is None:
+                problems.append(f"{shown(root / 'treasure.toml')}: deck[{i}].card: no card {entry.card!r}")
+            elif card.kind != "item":
+                problems.append(f"{shown(root / 'treasure.toml')}: deck[{i}].card: {entry.card!r} is a "
+                                f"{card.kind}, but merchants sell only items")
     if rules is not None and slugcats_file is not None and precycle is not None:
         _cross_check(
             rules, slugcats, cards if cards_complete else None, regions, region_files, precycle.deck,
@@ -238,6 +254,7 @@ def load_data(path: Path | None = None) -> GameData:
         regions=regions,
         gates=gates,
         precycle_deck=precycle.deck,
+        treasure_deck=treasure.deck,
         fingerprint=_fingerprint(root),
     )
 
@@ -298,6 +315,9 @@ def _cross_check(rules, slugcats, cards, regions, files, precycle_deck, precycle
     for i, slugcat in enumerate(slugcats.values()):
         if regions_complete and slugcat.start_region not in regions:
             problems.append(f"{slugcat_file}: slugcats[{i}].start_region: no region {slugcat.start_region!r}")
+        if cards is not None and slugcat.becomes is not None:
+            if getattr(cards.get(slugcat.becomes), "kind", None) != "creature":
+                problems.append(f"{slugcat_file}: slugcats[{i}].becomes: no creature card {slugcat.becomes!r}")
         if slugcat.food_line > slugcat.food_max:
             problems.append(f"{slugcat_file}: slugcats[{i}].food_line: above food_max ({slugcat.food_max})")
     if not slugcats:

@@ -17,11 +17,12 @@ FOOD_TYPES = ("plant", "meat")
 ABILITIES = (
     "ambush",  # strikes before the player's first move
     "stationary",  # cannot be attacked or tamed, only fled
-    "aggressive",
-    "explosive",
-    "aquatic",
-    "scavenger",
-    "merchant",
+    "aggressive",  # cannot be fled on the first exchange (and, as a player's form, must hunt others)
+    "explosive",  # its strike counts the victim's HP as half
+    "aquatic",  # stronger in water regions, weaker out of them
+    "scavenger",  # answers to the player's scavenger reputation
+    "merchant",  # a scavenger who trades from the treasure deck
+    "slugpup",  # joins whoever finds it, no fight
 )
 
 
@@ -81,8 +82,16 @@ class CreatureCard:
     diet: str = field(default="meat", validator=_in(("meat", "plants", "anything", "none")))
     abilities: tuple[str, ...] = field(default=(), validator=_each_in(ABILITIES, "ability"))
     edible: bool = True
+    tame_cost: int | None = field(default=None, validator=lambda i, a, v: v is None or _at_least(1)(i, a, v))
     text: str = ""
     kind: Literal["creature"] = "creature"
+
+    def base_tame_cost(self) -> int | None:
+        """Food pips to tame it before any discount, or None when it cannot be tamed."""
+        if {"stationary", "scavenger", "merchant", "slugpup"} & set(self.abilities):
+            return None
+        cost = self.tame_cost if self.tame_cost is not None else self.food
+        return cost if cost >= 1 else None
 
 
 @frozen
@@ -93,6 +102,38 @@ class FoodCard:
     food_type: str = field(default="plant", validator=_in(FOOD_TYPES))
     text: str = ""
     kind: Literal["food"] = "food"
+
+
+def _pearl_steps(instance, attribute, value):
+    if value < 0 or value * 2 != int(value * 2):
+        raise ValueError(f"{attribute.name}: must be a whole or half number of pearls, got {value}")
+
+
+@frozen
+class ItemCard:
+    """Something a slugcat carries: used on its own turn or in a fight, traded, or given away."""
+
+    id: str
+    name: str
+    pearls: float = field(default=0, validator=_pearl_steps)  # worth to scavengers; a merchant's price
+    attack: int = 0  # bonus to an attack made with it
+    flee: int = 0  # bonus to a flee made with it
+    explosive: bool = False  # an attack with it counts the target's HP as half
+    tame: int = field(default=0, validator=_at_least(0))  # food pips it takes off a tame cost
+    food: int = field(default=0, validator=_at_least(0))  # pips when eaten
+    food_type: str = field(default="plant", validator=_in(FOOD_TYPES))
+    reusable: bool = False  # stays in hand after an attack or flee (a spear kept); otherwise used up
+    saves_karma: bool = False  # used up to keep karma through one death (karma flower)
+    text: str = ""
+    kind: Literal["item"] = "item"
+
+    @property
+    def usable_in_attack(self) -> bool:
+        return self.attack != 0 or self.explosive
+
+    @property
+    def usable_in_flight(self) -> bool:
+        return self.flee != 0
 
 
 @frozen
@@ -113,10 +154,11 @@ class MarkCard:
     kind: Literal["mark"] = "mark"
 
 
-Card = CreatureCard | FoodCard | ShelterCard | MarkCard
+Card = CreatureCard | FoodCard | ItemCard | ShelterCard | MarkCard
 CARD_KINDS: dict[str, type] = {
     "creature": CreatureCard,
     "food": FoodCard,
+    "item": ItemCard,
     "shelter": ShelterCard,
     "mark": MarkCard,
 }
@@ -193,6 +235,8 @@ class Slugcat:
     tame: int = 0
     traits: tuple[str, ...] = ()
     modifiers: tuple[Modifier, ...] = ()
+    becomes: str | None = None  # a creature card this slugcat turns into (the Hunter: Hunter Long Legs)
+    becomes_after: int = field(default=0, validator=_at_least(0))  # ... once its turn count passes this
     text: str = ""
 
 
@@ -223,6 +267,12 @@ class Rules:
     ending_hibernations: int = 2
     ending_wait_turns: int = 4
     player_kill_food: int = 3
+    scavenger_ignore_at: int = 3  # reputation from which scavengers let you pass
+    scavenger_friend_at: int = 5  # reputation from which a scavenger joins you
+    scavenger_friends_max: int = 3
+    gift_pearls_per_reputation: float = 0.5
+    merchant_offers: int = 3  # treasure cards a merchant shows
+    aquatic_bonus: int = 2  # an aquatic creature's edge in water, and its handicap out of it
 
 
 @frozen
@@ -235,6 +285,7 @@ class GameData:
     regions: dict[str, Region]
     gates: dict[str, GateCard]
     precycle_deck: tuple[DeckEntry, ...]
+    treasure_deck: tuple[DeckEntry, ...]
     fingerprint: str  # a digest of the data, so a state's digest depends on the cards it is played with
 
     def card(self, card_id: str) -> Card | GateCard:

@@ -83,19 +83,108 @@ class Walk:
         return f"walk {self.to}"
 
 
+def _with(verb: str, item: str | None) -> str:
+    return verb if item is None else f"{verb} {item}"
+
+
 @frozen
 class Attack:
+    """Attack the creature (or, as a defender, the attacking player), perhaps with an item."""
+
+    item: str | None = None
+
     def __str__(self) -> str:
-        return "attack"
+        return _with("attack", self.item)
 
 
 @frozen
 class Flee:
+    item: str | None = None
+
     def __str__(self) -> str:
-        return "flee"
+        return _with("flee", self.item)
 
 
-Action = ChooseSlugcat | Draw | TakeFood | SearchShelter | Hibernate | Starve | Keep | CrossGate | Walk | Attack | Flee
+@frozen
+class Tame:
+    """Pay the creature's tame cost in food pips (an item may lower it); it joins the hand."""
+
+    item: str | None = None
+
+    def __str__(self) -> str:
+        return _with("tame", self.item)
+
+
+@frozen
+class Give:
+    """Give a scavenger an item: reputation rises by one per half pearl of its worth."""
+
+    item: str
+
+    def __str__(self) -> str:
+        return f"give {self.item}"
+
+
+@frozen
+class Leave:
+    """Walk past a scavenger that ignores you, or stop trading with a merchant."""
+
+    def __str__(self) -> str:
+        return "leave"
+
+
+@frozen
+class Buy:
+    card: str
+
+    def __str__(self) -> str:
+        return f"buy {self.card}"
+
+
+@frozen
+class Eat:
+    """Eat a food item from the hand; it does not use up the turn."""
+
+    item: str
+
+    def __str__(self) -> str:
+        return f"eat {self.item}"
+
+
+@frozen
+class Hunt:
+    """Track down another player in the same region, to strike at them next turn."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"hunt {self.target}"
+
+
+@frozen
+class Strike:
+    """Attack the player hunted last turn."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"strike {self.target}"
+
+
+@frozen
+class TamePlayer:
+    """Tame the hunted player when they are in creature form (Hunter Long Legs)."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"tame {self.target}"
+
+
+Action = (
+    ChooseSlugcat | Draw | TakeFood | SearchShelter | Hibernate | Starve | Keep | CrossGate | Walk | Attack | Flee
+    | Tame | Give | Leave | Buy | Eat | Hunt | Strike | TamePlayer
+)
 
 _NO_ARGUMENT = {
     "food": TakeFood(),
@@ -105,6 +194,8 @@ _NO_ARGUMENT = {
     "keep": Keep(),
     "attack": Attack(),
     "flee": Flee(),
+    "tame": Tame(),
+    "leave": Leave(),
     "draw": Draw(),
     "cross": CrossGate(),
 }
@@ -113,7 +204,14 @@ _ONE_ARGUMENT = {
     "draw": Draw,
     "cross": CrossGate,
     "walk": Walk,
+    "attack": Attack,
+    "flee": Flee,
+    "tame": Tame,
+    "give": Give,
+    "buy": Buy,
+    "eat": Eat,
 }
+_PLAYER_ARGUMENT = {"hunt": Hunt, "strike": Strike, "tame": TamePlayer}
 
 
 def parse_action(text: str) -> Action:
@@ -121,6 +219,8 @@ def parse_action(text: str) -> Action:
     words = text.split()
     if len(words) == 1 and words[0] in _NO_ARGUMENT:
         return _NO_ARGUMENT[words[0]]
-    if len(words) == 2 and words[0] in _ONE_ARGUMENT:
+    if len(words) == 2 and words[1].isdigit() and words[0] in _PLAYER_ARGUMENT:
+        return _PLAYER_ARGUMENT[words[0]](int(words[1]))
+    if len(words) == 2 and words[0] in _ONE_ARGUMENT and not words[1].isdigit():
         return _ONE_ARGUMENT[words[0]](words[1])
     raise ActionParseError(f"not an action: {text!r}")

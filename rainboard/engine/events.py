@@ -5,6 +5,11 @@ from __future__ import annotations
 from attrs import frozen
 
 
+def possessive(name: str) -> str:
+    """"Scavenger's", but "Hunter Long Legs'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 @frozen
 class Roll:
     """One check: the die, every modifier by name, the total, and what it had to beat."""

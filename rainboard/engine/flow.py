@@ -71,6 +71,9 @@ def begin_turn(step: Step) -> None:
             advance(step)
             continue
         step.emit("turn_started", f"{player.name}'s turn ({step.region(index).name}).", player=index)
+        from .hunts import transform  # hunts build on flow
+
+        transform(step, index)
         region = step.region(index)
         if region.hazard is not None and region.hazard_every > 0:
             played = player.region_turns + 1
@@ -161,11 +164,23 @@ def starve(step: Step, index: int) -> None:
 def kill(step: Step, index: int, cause: str) -> None:
     """The player dies now: karma drops at once and they sit out the rest of the cycle."""
     player = step.player(index)
-    karma = max(step.rules.karma_min, player.karma - 1)
-    step.update_player(index, status=DEAD, karma=karma, busy=0, busy_task=None)
+    step.update_player(index, status=DEAD, busy=0, busy_task=None, hunting=None)
     step.emit("died", f"{player.name} dies: {cause}.", player=index)
-    if karma != player.karma:
-        step.emit("karma", f"{player.name}'s karma falls to {karma}.", player=index, amount=karma)
+    flower = next((h for h in player.hand if getattr(step.data.card(h.card), "saves_karma", False)), None)
+    if flower is not None:
+        step.take_from_hand(index, flower.card)
+        step.discard(flower.card, flower.deck)
+        step.emit("karma_saved", f"{player.name}'s {step.name_of(flower.card)} wilts, and their karma holds "
+                  f"at {player.karma}.", player=index, amount=player.karma)
+    else:
+        karma = max(step.rules.karma_min, player.karma - 1)
+        step.update_player(index, karma=karma)
+        if karma != player.karma:
+            step.emit("karma", f"{player.name}'s karma falls to {karma}.", player=index, amount=karma)
+    for other, someone in enumerate(step.state.players):
+        if someone.tamed_by == index:
+            step.update_player(other, tamed_by=None)
+            step.emit("untamed", f"With {player.name} gone, {someone.name} is wild again.", player=other)
 
 
 def move_to(step: Step, index: int, region_id: str, how: str) -> None:
@@ -184,6 +199,9 @@ def move_to(step: Step, index: int, region_id: str, how: str) -> None:
     if reached and not player.reached_ending:
         step.emit("ending", f"{player.name} bears the Mark into {region.name}: the end is near.",
                   player=index, region=region_id)
+    for other, someone in enumerate(step.state.players):
+        if someone.tamed_by == index and someone.region == player.region and someone.status == AWAKE:
+            move_to(step, other, region_id, f"follows {player.name}")
 
 
 def finish_search(step: Step, index: int) -> bool:
@@ -252,15 +270,17 @@ def end_cycle(step: Step, rained: bool) -> None:
         if player.status == DEAD:
             changes["region"] = player.wake_region
             changes["region_turns"] = 0
-        # what the cycle's end takes away: food, shelters, creatures that are not companions, and
-        # gates (a gate opens once per cycle; kept for ever, one player could lock a region away)
+        # what the cycle's end takes away: food, shelters and gates (a gate opens once per cycle; kept
+        # for ever, one player could lock a region away). Creatures in hand are all companions (tamed,
+        # friends, slugpups) and stay.
         kept = []
         for held in player.hand:
-            if step.data.card(held.card).kind in ("shelter", "creature", "gate"):
+            if step.data.card(held.card).kind in ("shelter", "gate"):
                 step.discard(held.card, held.deck)
             else:
                 kept.append(held)
-        changes.update(food=0, food_parts=0, hand=tuple(kept), status=AWAKE, cycle_turns=0)
+        changes.update(food=0, food_parts=0, hand=tuple(kept), status=AWAKE, cycle_turns=0, hunting=None,
+                       escaped_from=())
         step.update_player(index, **changes)
         if player.status == DEAD:
             step.emit("woke", f"{player.name} wakes again in {step.data.regions[player.wake_region].name}.",

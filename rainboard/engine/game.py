@@ -5,23 +5,33 @@ from __future__ import annotations
 from .actions import (
     Action,
     Attack,
+    Buy,
     ChooseSlugcat,
     CrossGate,
     Draw,
+    Eat,
     Flee,
+    Give,
     Hibernate,
+    Hunt,
     Keep,
+    Leave,
     SearchShelter,
     Starve,
+    Strike,
     TakeFood,
+    Tame,
+    TamePlayer,
     Walk,
     parse_action,
 )
-from .combat import attack, flee, legal_in_combat, start_encounter
+from . import combat, hunts, scavengers
+from .combat import legal_in_combat, start_encounter
+from .items import eat, held_items
 from .events import Event
 from .flow import end_turn, feed, finish_search, hibernate, is_fed, move_to, starve
 from .setup import start_game
-from .state import CHOOSING, OVER, PRECYCLE_DECK, Decision, DeckState, Encounter, GameState
+from .state import CHOOSING, OVER, PRECYCLE_DECK, Decision, DeckState, Duel, Encounter, GameState, Market
 from .step import Step
 
 
@@ -38,10 +48,22 @@ def legal_actions(state: GameState) -> list[Action]:
         return [ChooseSlugcat(s) for s in state.data.slugcats if s not in taken]
     pending = state.pending
     if isinstance(pending, Encounter):
-        return legal_in_combat(state, pending)
+        return legal_in_combat(state, pending) + _eating(state)
     if isinstance(pending, Decision):
         return _legal_decision(state, pending)
-    return _legal_turn(state)
+    if isinstance(pending, Market):
+        return scavengers.legal_in_market(state, pending)
+    if isinstance(pending, Duel):
+        return hunts.legal_in_duel(state, pending)
+    return _legal_turn(state) + _eating(state)
+
+
+def _eating(state: GameState) -> list[Action]:
+    """Food items can be eaten at any moment of one's own turn, without using it up."""
+    index = state.current
+    if state.to_act != index:
+        return []
+    return [Eat(item.id) for item in held_items(state, index) if item.food > 0]
 
 
 def _fed(state: GameState, index: int) -> bool:
@@ -62,9 +84,20 @@ def _legal_decision(state: GameState, decision: Decision) -> list[Action]:
     return moves
 
 
+def _has_shelter(state: GameState, index: int) -> bool:
+    """A kept shelter of one's own, or, for a tamed creature, one its tamer holds here."""
+    player = state.players[index]
+    hands = [player.hand]
+    if player.tamed_by is not None and state.players[player.tamed_by].region == player.region:
+        hands.append(state.players[player.tamed_by].hand)
+    return any(state.data.card(h.card).kind == "shelter" for hand in hands for h in hand)
+
+
 def _legal_turn(state: GameState) -> list[Action]:
     index = state.current
     player = state.players[index]
+    if hunts.must_hunt(state, index):
+        return hunts.legal_hunts(state, index)
     rules = state.data.rules
     region = state.data.regions[player.region]
     moves: list[Action] = []
@@ -79,13 +112,14 @@ def _legal_turn(state: GameState) -> list[Action]:
     if any(state.data.card(c).kind == "shelter" for c in deck.draw + deck.discard):
         moves.append(SearchShelter())
     kinds = {held.card: state.data.card(held.card) for held in player.hand}
-    if any(card.kind == "shelter" for card in kinds.values()):
+    if _has_shelter(state, index):
         moves.append(Hibernate() if _fed(state, index) else Starve())
     for card_id, card in kinds.items():
         if card.kind == "gate" and player.region in (card.a, card.b):
             if player.karma >= card.karma_from(player.region):
                 moves.append(CrossGate(card_id))
     moves += [Walk(other) for other in region.free_crossings]
+    moves += hunts.legal_hunts(state, index)
     return moves
 
 
@@ -134,7 +168,12 @@ def _draw(step: Step, action: Draw) -> None:
         end_turn(step)
     elif card.kind in ("shelter", "gate"):
         step.update(pending=Decision(player=index, card=card_id, deck=deck_id))
-    elif card.kind == "mark":
+    elif card.kind == "item":
+        step.give(index, card_id, deck_id)
+        step.emit("kept", f"{player.name} picks up the {card.name}.", player=index, card=card_id)
+        end_turn(step)
+    else:  # the Mark
+        assert card.kind == "mark", card.kind
         if not player.has_mark:
             step.update_player(index, has_mark=True)
             step.emit("mark", f"{player.name} receives the Mark of Communication.", player=index, card=card_id)
@@ -169,7 +208,9 @@ def _shelter_card(step: Step, index: int):
     if isinstance(pending, Decision):
         step.update(pending=None)
         return pending.card, pending.deck
-    held = next(h for h in step.player(index).hand if step.data.card(h.card).kind == "shelter")
+    held = next((h for h in step.player(index).hand if step.data.card(h.card).kind == "shelter"), None)
+    if held is None:
+        return None, None  # a tamed creature sleeping in its tamer's shelter: the card stays with them
     step.take_from_hand(index, held.card)
     return held.card, held.deck
 
@@ -178,7 +219,8 @@ def _sleep(step: Step, fall_asleep) -> None:
     """Hibernate or starve in the shelter in play; either way the turn and the player's cycle end."""
     index = step.state.to_act
     card, deck = _shelter_card(step, index)
-    step.discard(card, deck)
+    if card is not None:
+        step.discard(card, deck)
     fall_asleep(step, index)
     end_turn(step)
 
@@ -223,11 +265,28 @@ def _walk(step: Step, action: Walk) -> None:
 
 
 def _attack(step: Step, action: Attack) -> None:
-    attack(step)
+    if isinstance(step.state.pending, Duel):
+        hunts.fight_back(step, action.item)
+    else:
+        combat.attack(step, action.item)
 
 
 def _flee(step: Step, action: Flee) -> None:
-    flee(step)
+    if isinstance(step.state.pending, Duel):
+        hunts.flee_attacker(step, action.item)
+    else:
+        combat.flee(step, action.item)
+
+
+def _leave(step: Step, action: Leave) -> None:
+    if isinstance(step.state.pending, Market):
+        scavengers.leave_market(step)
+    else:
+        combat.leave(step)
+
+
+def _eat(step: Step, action: Eat) -> None:
+    eat(step, step.state.current, action.item)  # a free action: the turn goes on
 
 
 _HANDLERS = {
@@ -242,4 +301,12 @@ _HANDLERS = {
     Walk: _walk,
     Attack: _attack,
     Flee: _flee,
+    Tame: lambda step, action: combat.tame(step, action.item),
+    Give: lambda step, action: combat.give(step, action.item),
+    Leave: _leave,
+    Buy: lambda step, action: scavengers.buy(step, action.card),
+    Eat: _eat,
+    Hunt: lambda step, action: hunts.hunt(step, action.target),
+    Strike: lambda step, action: hunts.strike(step, action.target),
+    TamePlayer: lambda step, action: hunts.tame_player(step, action.target),
 }

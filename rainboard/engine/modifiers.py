@@ -1,7 +1,8 @@
-"""Which bonuses and penalties apply to a player's check, each with the name the roll shows."""
+"""Which bonuses and penalties apply to a check, each with the name the roll shows."""
 
 from __future__ import annotations
 
+from .events import possessive
 from .state import GameState
 
 
@@ -14,9 +15,14 @@ def check_modifiers(state: GameState, index: int, stat: str) -> tuple[tuple[str,
     held = {card.card for card in player.hand}
     found: list[tuple[str, int]] = []
 
-    base = getattr(slugcat, stat)
-    if base:
-        found.append((slugcat.name, base))
+    form = data.cards[player.form] if player.form else None
+    if form is not None and stat == "attack":
+        if form.attack:
+            found.append((form.name, form.attack))  # a creature form fights with its own strength
+    else:
+        base = getattr(slugcat, stat)
+        if base:
+            found.append((slugcat.name, base))
     for modifier in slugcat.modifiers + region.modifiers:
         if modifier.stat != stat:
             continue
@@ -32,3 +38,38 @@ def check_modifiers(state: GameState, index: int, stat: str) -> tuple[tuple[str,
         if penalty:
             found.append(("starving", penalty))
     return tuple(found)
+
+
+def creature_modifiers(state: GameState, region_id: str, creature, stat: str) -> tuple[tuple[str, int], ...]:
+    """A creature's own modifiers to its strike ("attack") or its chase ("flee")."""
+    found: list[tuple[str, int]] = []
+    base = getattr(creature, stat)
+    if base:
+        found.append((f"{possessive(creature.name)} {'attack' if stat == 'attack' else 'speed'}", base))
+    if "aquatic" in creature.abilities:
+        bonus = state.data.rules.aquatic_bonus
+        if state.data.regions[region_id].water:
+            found.append(("in its water", bonus))
+        else:
+            found.append(("out of water", -bonus))
+    return tuple(found)
+
+
+def player_hp(state: GameState, index: int) -> int:
+    """The HP a strike must beat: the slugcat's, or its creature form's."""
+    player = state.players[index]
+    if player.form:
+        return state.data.cards[player.form].hp
+    return state.data.slugcats[player.slugcat].hp
+
+
+def tame_cost(state: GameState, index: int, creature, item=None) -> tuple[int, tuple[tuple[str, int], ...]] | None:
+    """Food pips this player pays to tame the creature, with the discounts named; None if it cannot be."""
+    base = creature.base_tame_cost()
+    if base is None:
+        return None
+    discounts = list(check_modifiers(state, index, "tame"))
+    if item is not None and item.tame:
+        discounts.append((item.name, item.tame))
+    # taming is feeding: however good the discounts, it takes at least one pip
+    return max(1, base - sum(v for _, v in discounts)), tuple(discounts)

@@ -9,7 +9,7 @@ from rainboard.data.models import GameData, gate_id
 from .events import Event, Roll
 from .flow import begin_turn, start_cycle
 from .rng import seed_state
-from .state import CHOOSING, PLAYING, PRECYCLE_DECK, DeckState, GameState, Options, Player
+from .state import CHOOSING, PLAYING, PRECYCLE_DECK, TREASURE_DECK, DeckState, GameState, Options, Player
 from .step import Step
 
 
@@ -102,6 +102,20 @@ def start_game(step: Step) -> None:
     decks[PRECYCLE_DECK] = DeckState(
         draw=step.dice.shuffle([e.card for e in data.precycle_deck for _ in range(e.count)])
     )
+    decks[TREASURE_DECK] = DeckState(
+        draw=step.dice.shuffle([e.card for e in data.treasure_deck for _ in range(e.count)])
+    )
+    # a creature some slugcat turns into (Hunter Long Legs) goes into one region's deck when
+    # nobody plays that slugcat
+    played = {p.slugcat for p in step.state.players}
+    regions = sorted(data.regions)
+    for slugcat in data.slugcats.values():
+        if slugcat.becomes is not None and slugcat.id not in played:
+            region_id = regions[step.dice.below(len(regions))]
+            deck = decks[region_id]
+            decks[region_id] = DeckState(draw=step.dice.shuffle(deck.draw + (slugcat.becomes,)))
+            step.emit("setup", f"With nobody playing {slugcat.name}, {data.cards[slugcat.becomes].name} "
+                      f"prowls somewhere in the {data.regions[region_id].name} deck.", region=region_id)
     step.update(decks=decks, phase=PLAYING)
     start_cycle(step)
     begin_turn(step)

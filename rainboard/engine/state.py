@@ -19,6 +19,7 @@ PLAYING = "playing"
 OVER = "over"
 
 PRECYCLE_DECK = "precycle"
+TREASURE_DECK = "treasure"
 
 
 @frozen
@@ -51,6 +52,10 @@ class Player:
     reached_ending: bool = False  # entered the ascension region while bearing the Mark
     ending_hibernations: int = 0
     waiting: int = 0  # the ending's wait: turns left before ascending
+    hunting: int | None = None  # the player this one tracked down last turn, to strike this turn
+    escaped_from: tuple[int, ...] = ()  # attackers this player fled from this cycle: safe from them
+    form: str | None = None  # a creature card this player has become (the Hunter's Long Legs)
+    tamed_by: int | None = None  # a player in creature form can be tamed, and then follows its tamer
 
 
 @frozen
@@ -68,6 +73,26 @@ class Encounter:
     deck: str | None  # where the card goes when the fight ends; None for a region's hazard
     exchange: int = 1
     ends_turn: bool = True  # a hazard met at the start of a turn leaves the turn to be played
+    peaceful: bool = False  # a scavenger that lets the player pass
+    provoked: bool = False  # the player attacked this scavenger (reputation already lost)
+
+
+@frozen
+class Market:
+    """A scavenger merchant's offer: treasure cards to buy with items of enough pearl value."""
+
+    player: int
+    card: str  # the merchant's own card
+    deck: str
+    offers: tuple[str, ...] = ()
+
+
+@frozen
+class Duel:
+    """A player struck at by another: the defender answers (fight back or flee) on the attacker's turn."""
+
+    player: int  # the defender, who must choose now
+    attacker: int
 
 
 @frozen
@@ -79,7 +104,7 @@ class Decision:
     deck: str
 
 
-Pending = Encounter | Decision
+Pending = Encounter | Decision | Market | Duel
 
 
 @frozen

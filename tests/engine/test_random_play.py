@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rainboard.data import load_data
-from rainboard.engine.state import ASCENDED, AWAKE, CHOOSING, OVER, PLAYING, Decision, Encounter
+from rainboard.engine.state import ASCENDED, AWAKE, CHOOSING, OVER, PLAYING, Decision, Duel, Encounter, Market
 from rainboard.sim import play_random, random_setup
 
 DATA = load_data()
@@ -16,15 +16,21 @@ CAP = 1500
 def check_invariants(state, action, events):
     rules = DATA.rules
     assert state.phase in (PLAYING, OVER)
-    for player in state.players:
+    for index, player in enumerate(state.players):
         slugcat = DATA.slugcats[player.slugcat]
         assert rules.karma_min <= player.karma <= rules.karma_max
         assert rules.reputation_min <= player.reputation <= rules.reputation_max
-        assert 0 <= player.food <= slugcat.food_max
+        assert 0 <= player.food <= slugcat.food_max  # tame costs are paid from food, never below zero
         assert 0 <= player.food_parts < rules.carnivore_plant_parts
         assert player.region in DATA.regions
         assert player.busy >= 0 and player.waiting >= 0
         assert player.ending_hibernations <= rules.ending_hibernations
+        friends = [h for h in player.hand if "scavenger" in getattr(DATA.card(h.card), "abilities", ())]
+        assert len(friends) <= rules.scavenger_friends_max
+        if player.tamed_by is not None:
+            assert player.form is not None and player.tamed_by != index
+        if player.form is not None:
+            assert slugcat.becomes == player.form and player.turns > slugcat.becomes_after
     if state.phase == OVER:
         assert state.players[state.winner].status == ASCENDED
         assert sorted(state.ranking) == list(range(len(state.players)))
@@ -33,20 +39,29 @@ def check_invariants(state, action, events):
     assert actor is not None
     # one player to act, and a sleeping or dead player never acts
     assert state.players[actor].status == AWAKE
-    assert state.players[actor].busy == 0 and state.players[actor].waiting == 0
-    if isinstance(state.pending, (Encounter, Decision)):
-        assert state.pending.player == state.current
+    if isinstance(state.pending, Duel):
+        # the only time someone acts out of turn: a defender answering on the attacker's turn
+        # (even one busy searching)
+        assert state.pending.attacker == state.current and actor != state.current
+        assert state.players[actor].waiting == 0
+    else:
+        assert actor == state.current
+        assert state.players[actor].busy == 0 and state.players[actor].waiting == 0
     assert state.rain >= 0
-    # every card is somewhere, exactly once: decks, discards, hands, a fight or a decision
+    # every card is somewhere, exactly once: decks, discards, hands, a fight, a decision or a market
     counted = sum(len(d.draw) + len(d.discard) for d in state.decks.values())
     counted += sum(len(p.hand) for p in state.players)
-    if state.pending is not None and state.pending.deck is not None:
+    if isinstance(state.pending, (Encounter, Decision, Market)) and state.pending.deck is not None:
         counted += 1
-    assert counted == TOTAL_CARDS
+    if isinstance(state.pending, Market):
+        counted += len(state.pending.offers)
+    played = {p.slugcat for p in state.players}
+    unplayed_forms = sum(1 for s in DATA.slugcats.values() if s.becomes and s.id not in played)
+    assert counted == TOTAL_CARDS + unplayed_forms
 
 
 def _total_cards():
-    total = sum(e.count for e in DATA.precycle_deck)
+    total = sum(e.count for e in DATA.precycle_deck) + sum(e.count for e in DATA.treasure_deck)
     for region in DATA.regions.values():
         total += sum(e.count for e in region.deck) + sum(g.copies for g in region.gates)
     return total

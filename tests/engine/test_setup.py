@@ -42,7 +42,7 @@ def test_slugcats_are_chosen_in_turn_order_each_once():
     assert state.phase == CHOOSING
     first, second = state.order
     assert state.to_act == first
-    assert legal(state) == ["choose survivor", "choose hunter", "choose saint", "choose rivulet"]
+    assert legal(state) == ["choose survivor", "choose hunter", "choose saint", "choose rivulet", "choose artificer"]
     state, _ = apply(state, "choose hunter")
     assert state.to_act == second
     assert "choose hunter" not in legal(state)
@@ -59,8 +59,8 @@ def test_slugcats_are_chosen_in_turn_order_each_once():
 
 def test_bad_setups_are_refused():
     data = mini_data()
-    with pytest.raises(SetupError, match="1 to 4 players"):
-        new_game(Setup(players=[PlayerSetup(str(i)) for i in range(5)]), data)
+    with pytest.raises(SetupError, match="1 to 5 players"):
+        new_game(Setup(players=[PlayerSetup(str(i)) for i in range(6)]), data)
     with pytest.raises(SetupError, match="one player only"):
         new_game(Setup(players=[PlayerSetup("A", "saint"), PlayerSetup("B", "saint")]), data)
     with pytest.raises(SetupError, match="no slugcat 'gourmand'"):
