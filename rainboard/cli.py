@@ -92,40 +92,45 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _deck_counts(data: GameData, deck, gate_copies: int = 0) -> tuple[int, int, int, int]:
-    """(cards, creatures, food, shelters) in a deck; gate cards count among the cards."""
-    kinds: dict[str, int] = {}
+KINDS = ("creature", "food", "item", "shelter", "gate", "mark")
+
+
+def _deck_counts(data: GameData, deck, gate_copies: int = 0) -> dict[str, int]:
+    """Cards in a deck by kind; gate cards come from the region's [[gates]], not its deck list."""
+    counts = dict.fromkeys(KINDS, 0)
     for entry in deck:
-        kind = data.card(entry.card).kind
-        kinds[kind] = kinds.get(kind, 0) + entry.count
-    if not kinds.get("gate"):
-        # gates are written on the region, not in its deck list: count their copies here
-        kinds["gate"] = gate_copies
-    return sum(kinds.values()), kinds.get("creature", 0), kinds.get("food", 0), kinds.get("shelter", 0)
+        counts[data.card(entry.card).kind] += entry.count
+    counts["gate"] += gate_copies
+    return counts
 
 
 def deck_table(data: GameData) -> list[str]:
-    """The summary `decks check` prints: one row per region's deck, then the precycle deck."""
-    header = ("Code", "Region", "Cards", "Creatures", "Food", "Shelters", "Gates (to:karma)")
+    """The summary `decks check` prints: one row per deck, cards by kind, and each gate as
+    `HI 3/2`: karma 3 to go there, 2 to come back."""
+    header = ("Code", "Deck", "Cards", "Creatures", "Food", "Items", "Shelters", "Gates", "Mark", "Gates: karma there/back")
     rows: list[tuple[str, ...]] = []
-    for region in data.regions.values():
-        copies = sum(link.copies for link in region.gates)
-        cards, creatures, food, shelters = _deck_counts(data, region.deck, copies)
-        gates = ", ".join(f"{link.to}:{link.karma}" for link in region.gates) or "-"
-        rows.append((region.code, region.name, str(cards), str(creatures), str(food), str(shelters), gates))
-    cards, creatures, food, shelters = _deck_counts(data, data.precycle_deck)
-    rows.append(("-", "Precycle deck", str(cards), str(creatures), str(food), str(shelters), "-"))
 
-    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
-    numeric = {2, 3, 4, 5}
+    def row(code: str, name: str, counts: dict[str, int], gates: str) -> tuple[str, ...]:
+        return (code, name, str(sum(counts.values())), *(str(counts[k]) for k in KINDS), gates)
 
-    def line(row: tuple[str, ...]) -> str:
-        cells = [cell.rjust(w) if i in numeric else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths))]
-        return "  ".join(cells).rstrip()
+    for rid, region in data.regions.items():
+        links = []
+        for link in region.gates:
+            back = next(g.karma for g in data.regions[link.to].gates if g.to == rid)
+            links.append(f"{data.regions[link.to].code} {link.karma}/{back}" + (f" x{link.copies}" if link.copies > 1 else ""))
+        counts = _deck_counts(data, region.deck, sum(link.copies for link in region.gates))
+        rows.append(row(region.code, region.name, counts, ", ".join(links) or "-"))
+    rows.append(row("-", "Precycle", _deck_counts(data, data.precycle_deck), "-"))
+    rows.append(row("-", "Treasure", _deck_counts(data, data.treasure_deck), "-"))
 
-    out = [line(header), "  ".join("-" * w for w in widths)]
-    out.extend(line(row) for row in rows)
-    return out
+    widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
+    numeric = set(range(2, 2 + 1 + len(KINDS)))
+
+    def line(cells: tuple[str, ...]) -> str:
+        out = [c.rjust(w) if i in numeric else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))]
+        return "  ".join(out).rstrip()
+
+    return [line(header), "  ".join("-" * w for w in widths), *(line(r) for r in rows)]
 
 
 def cmd_decks_check(args: argparse.Namespace, out: TextIO) -> int:
@@ -139,8 +144,9 @@ def cmd_decks_check(args: argparse.Namespace, out: TextIO) -> int:
         print(row, file=out)
     print(file=out)
     print(
-        f"{len(data.regions)} regions, {len(data.cards)} cards, {len(data.gates)} karma gates, "
-        f"{len(data.slugcats)} slugcats. The decks check out.",
+        f"{len(data.regions)} regions, {len(data.gates)} karma gates, {len(data.slugcats)} slugcats, "
+        f"{sum(c.kind == 'creature' for c in data.cards.values())} creatures, "
+        f"{sum(c.kind == 'item' for c in data.cards.values())} items. The decks check out.",
         file=out,
     )
     return 0

@@ -34,7 +34,7 @@ def test_decks_check_passes_on_shipped_decks(capsys):
     assert main(["decks", "check"]) == 0
     out = capsys.readouterr().out
     assert "Outskirts" in out
-    assert "Precycle deck" in out
+    assert "Precycle" in out
     assert "slugcats" in out
 
 

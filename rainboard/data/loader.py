@@ -18,17 +18,8 @@ from attrs import frozen
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.v import transform_error
 
-from .models import (
-    CARD_KINDS,
-    Card,
-    DeckEntry,
-    GameData,
-    GateCard,
-    Region,
-    Rules,
-    Slugcat,
-    gate_id,
-)
+from .checks import Deckset, build_gates, cross_check
+from .models import CARD_KINDS, Card, DeckEntry, GameData, Region, Rules, Slugcat
 
 
 class DeckError(ValueError):
@@ -228,28 +219,22 @@ def load_data(path: Path | None = None) -> GameData:
         regions[region.id] = region
         region_files[region.id] = shown(p)
 
-    slugcats = {s.id: s for s in slugcats_file.slugcats} if slugcats_file else {}
-    # with a region file broken, references to regions are not checked: they would only echo it
-    gates = _build_gates(regions, region_files, problems if regions_complete else [])
-    if treasure is not None and cards_complete:
-        for i, entry in enumerate(treasure.deck):
-            card = cards.get(entry.card)
-            if card is None:
-                problems.append(f"{shown(root / 'treasure.toml')}: deck[{i}].card: no card {entry.card!r}")
-            elif card.kind != "item":
-                problems.append(f"{shown(root / 'treasure.toml')}: deck[{i}].card: {entry.card!r} is a "
-                                f"{card.kind}, but merchants sell only items")
-    if rules is not None and slugcats_file is not None and precycle is not None:
-        _cross_check(
-            rules, slugcats, cards if cards_complete else None, regions, region_files, precycle.deck,
-            shown(root / "precycle.toml"), shown(root / "slugcats.toml"),
-            problems, regions_complete,
-        )
+    deckset = Deckset(
+        rules=rules, rules_file=shown(root / "rules.toml"),
+        slugcats=list(slugcats_file.slugcats) if slugcats_file else [],
+        slugcat_file=shown(root / "slugcats.toml"),
+        cards=cards if cards_complete else None,
+        regions=regions, region_files=region_files, regions_complete=regions_complete,
+        precycle=precycle.deck if precycle else None, precycle_file=shown(root / "precycle.toml"),
+        treasure=treasure.deck if treasure else None, treasure_file=shown(root / "treasure.toml"),
+    )
+    gates = build_gates(deckset, problems)
+    cross_check(deckset, gates, problems)
     if problems:
         raise DeckError(problems)
     return GameData(
         rules=rules,
-        slugcats=slugcats,
+        slugcats={s.id: s for s in deckset.slugcats},
         cards=cards,
         regions=regions,
         gates=gates,
@@ -257,73 +242,6 @@ def load_data(path: Path | None = None) -> GameData:
         treasure_deck=treasure.deck,
         fingerprint=_fingerprint(root),
     )
-
-
-def _build_gates(regions: dict[str, Region], files: dict[str, str], problems: list[str]) -> dict[str, GateCard]:
-    gates: dict[str, GateCard] = {}
-    for rid, region in regions.items():
-        for i, link in enumerate(region.gates):
-            where = f"{files[rid]}: gates[{i}].to"
-            if link.to not in regions:
-                problems.append(f"{where}: no region {link.to!r}")
-                continue
-            if link.to == rid:
-                problems.append(f"{where}: a gate cannot lead to its own region")
-                continue
-            back = [g for g in regions[link.to].gates if g.to == rid]
-            if not back:
-                problems.append(
-                    f"{where}: the gate to {link.to!r} has no other end: "
-                    f"{files[link.to]} names no gate back to {rid!r}"
-                )
-                continue
-            a, b = sorted((rid, link.to))
-            gid = gate_id(a, b)
-            if gid in gates:
-                continue
-            a_to_b = link.karma if rid == a else back[0].karma
-            b_to_a = back[0].karma if rid == a else link.karma
-            name = f"Karma Gate {regions[a].code}-{regions[b].code}"
-            gates[gid] = GateCard(id=gid, name=name, a=a, b=b, a_to_b=a_to_b, b_to_a=b_to_a)
-    return gates
-
-
-def _cross_check(rules, slugcats, cards, regions, files, precycle_deck, precycle_file, slugcat_file, problems,
-                 regions_complete=True):
-    """Checks across files. `cards` is None when a card file failed, and `regions_complete` False
-    when a region file did: references to them are then not checked, so one bad value does not
-    echo as a hundred missing cards or regions."""
-
-    def check_deck(deck, where):
-        if cards is None:
-            return
-        for i, entry in enumerate(deck):
-            if entry.card not in cards:
-                problems.append(f"{where}: deck[{i}].card: no card {entry.card!r}")
-
-    for rid, region in regions.items():
-        check_deck(region.deck, files[rid])
-        shelters = sum(e.count for e in region.deck if getattr((cards or {}).get(e.card), "kind", None) == "shelter")
-        if cards is not None and region.deck and shelters == 0:
-            problems.append(f"{files[rid]}: deck: no shelter card, so nobody could hibernate here")
-        if cards is not None and region.hazard is not None and region.hazard not in cards:
-            problems.append(f"{files[rid]}: hazard: no card {region.hazard!r}")
-        for other in region.free_crossings:
-            if regions_complete and other not in regions:
-                problems.append(f"{files[rid]}: free_crossings: no region {other!r}")
-    check_deck(precycle_deck, precycle_file)
-    for i, slugcat in enumerate(slugcats.values()):
-        if regions_complete and slugcat.start_region not in regions:
-            problems.append(f"{slugcat_file}: slugcats[{i}].start_region: no region {slugcat.start_region!r}")
-        if cards is not None and slugcat.becomes is not None:
-            if getattr(cards.get(slugcat.becomes), "kind", None) != "creature":
-                problems.append(f"{slugcat_file}: slugcats[{i}].becomes: no creature card {slugcat.becomes!r}")
-        if slugcat.food_line > slugcat.food_max:
-            problems.append(f"{slugcat_file}: slugcats[{i}].food_line: above food_max ({slugcat.food_max})")
-    if not slugcats:
-        problems.append(f"{slugcat_file}: no slugcats")
-    if not any(r.ascension for r in regions.values()):
-        problems.append("regions: no region has ascension = true, so nobody could win")
 
 
 def _fingerprint(root: Path) -> str:

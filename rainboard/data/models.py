@@ -212,6 +212,7 @@ class Region:
     text: str = ""
     water: bool = False
     sheltered_from_rain: bool = False  # Five Pebbles: the rain cannot reach anyone inside
+    gives_mark: bool = False  # Five Pebbles: the only deck the Mark of Communication may be in
     ascension: bool = False  # Subterranean: where the ending is played out
     hazard: str | None = None  # a card met every `hazard_every` turns here (Farm Arrays' worm grass)
     hazard_every: int = field(default=0, validator=_at_least(0))

@@ -1,0 +1,231 @@
+"""Checks across deck files: references, gates, the Mark, reachability and sane rule numbers.
+
+Each file on its own is checked while it is structured (loader.py). What is checked here needs
+several files at once. Every problem is one line naming the file and the place.
+"""
+
+from __future__ import annotations
+
+from attrs import define
+
+from .models import Card, DeckEntry, GateCard, Region, Rules, Slugcat, gate_id
+
+
+@define
+class Deckset:
+    """Everything read from a decks folder, with the names to show for each file."""
+
+    rules: Rules | None
+    rules_file: str
+    slugcats: list[Slugcat]
+    slugcat_file: str
+    cards: dict[str, Card] | None  # None when a card file failed: card references are not checked
+    regions: dict[str, Region]
+    region_files: dict[str, str]
+    regions_complete: bool  # False when a region file failed: region references are not checked
+    precycle: tuple[DeckEntry, ...] | None
+    precycle_file: str
+    treasure: tuple[DeckEntry, ...] | None
+    treasure_file: str
+
+
+def build_gates(deckset: Deckset, problems: list[str]) -> dict[str, GateCard]:
+    """One gate card for each pair of regions whose files name each other in [[gates]]."""
+    regions, files = deckset.regions, deckset.region_files
+    report = deckset.regions_complete
+    gates: dict[str, GateCard] = {}
+    for rid, region in regions.items():
+        seen: set[str] = set()
+        for i, link in enumerate(region.gates):
+            where = f"{files[rid]}: gates[{i}].to"
+            if link.to in seen:
+                problems.append(f"{where}: a second gate to {link.to!r}; give the first more copies instead")
+                continue
+            seen.add(link.to)
+            if link.to not in regions:
+                if report:
+                    problems.append(f"{where}: no region {link.to!r}")
+                continue
+            if link.to == rid:
+                problems.append(f"{where}: a gate cannot lead to its own region")
+                continue
+            back = [g for g in regions[link.to].gates if g.to == rid]
+            if not back:
+                problems.append(f"{where}: the gate to {link.to!r} has no other end: "
+                                f"{files[link.to]} names no gate back to {rid!r}")
+                continue
+            a, b = sorted((rid, link.to))
+            gid = gate_id(a, b)
+            if gid in gates:
+                continue
+            a_to_b = link.karma if rid == a else back[0].karma
+            b_to_a = back[0].karma if rid == a else link.karma
+            name = f"Karma Gate {regions[a].code}-{regions[b].code}"
+            gates[gid] = GateCard(id=gid, name=name, a=a, b=b, a_to_b=a_to_b, b_to_a=b_to_a)
+    return gates
+
+
+def cross_check(deckset: Deckset, gates: dict[str, GateCard], problems: list[str]) -> None:
+    _check_rules(deckset, problems)
+    _check_decks(deckset, problems)
+    _check_regions(deckset, problems)
+    _check_slugcats(deckset, problems)
+    _check_mark(deckset, problems)
+    if deckset.regions_complete and not problems:
+        _check_reachable(deckset, gates, problems)
+
+
+def _check_rules(deckset: Deckset, problems: list[str]) -> None:
+    rules = deckset.rules
+    if rules is None:
+        return
+    where = deckset.rules_file
+
+    def need(ok: bool, place: str, text: str) -> None:
+        if not ok:
+            problems.append(f"{where}: {place}: {text}")
+
+    need(1 <= rules.karma_min <= rules.karma_start <= rules.karma_max, "karma_start",
+         f"must lie within karma_min..karma_max ({rules.karma_min}..{rules.karma_max}), got {rules.karma_start}")
+    need(1 <= rules.reputation_min <= rules.reputation_start <= rules.reputation_max, "reputation_start",
+         f"must lie within reputation_min..reputation_max, got {rules.reputation_start}")
+    for name in ("scavenger_ignore_at", "scavenger_friend_at"):
+        value = getattr(rules, name)
+        need(rules.reputation_min <= value <= rules.reputation_max, name,
+             f"must lie within reputation_min..reputation_max, got {value}")
+    for name in ("check_die", "turn_order_die", "rain_sides", "precycle_die"):
+        need(getattr(rules, name) >= 2, name, f"a die needs at least 2 sides, got {getattr(rules, name)}")
+    need(1 <= rules.precycle_on <= rules.precycle_die, "precycle_on",
+         f"must be a face of the precycle die (1..{rules.precycle_die}), got {rules.precycle_on}")
+    for name in ("rain_dice", "carnivore_plant_parts", "search_shelter_turns", "ending_hibernations"):
+        need(getattr(rules, name) >= 1, name, f"must be at least 1, got {getattr(rules, name)}")
+    for name in ("rain_bonus", "precycle_rain_bonus", "precycle_forced_turns", "food_token_pips",
+                 "ending_wait_turns", "player_kill_food", "scavenger_friends_max", "merchant_offers",
+                 "aquatic_bonus"):
+        need(getattr(rules, name) >= 0, name, f"must not be negative, got {getattr(rules, name)}")
+    need(rules.gift_pearls_per_reputation > 0, "gift_pearls_per_reputation",
+         f"must be above 0, got {rules.gift_pearls_per_reputation}")
+
+
+def _kind(deckset: Deckset, card_id: str) -> str | None:
+    card = (deckset.cards or {}).get(card_id)
+    return None if card is None else card.kind
+
+
+def _check_decks(deckset: Deckset, problems: list[str]) -> None:
+    if deckset.cards is None:
+        return
+    decks = [(deckset.region_files[r], region.deck) for r, region in deckset.regions.items()]
+    if deckset.precycle is not None:
+        decks.append((deckset.precycle_file, deckset.precycle))
+    for where, deck in decks:
+        for i, entry in enumerate(deck):
+            if entry.card not in deckset.cards:
+                problems.append(f"{where}: deck[{i}].card: no card {entry.card!r}")
+    for i, entry in enumerate(deckset.treasure or ()):
+        kind = _kind(deckset, entry.card)
+        if kind is None:
+            problems.append(f"{deckset.treasure_file}: deck[{i}].card: no card {entry.card!r}")
+        elif kind != "item":
+            problems.append(f"{deckset.treasure_file}: deck[{i}].card: {entry.card!r} is a {kind}, "
+                            "but merchants sell only items")
+    if deckset.precycle is not None:
+        shelters = sum(e.count for e in deckset.precycle if _kind(deckset, e.card) == "shelter")
+        if shelters == 0:
+            problems.append(f"{deckset.precycle_file}: deck: no shelter card, so a precycle could not be slept through")
+
+
+def _check_modifiers(deckset: Deckset, modifiers, where: str, problems: list[str]) -> None:
+    if deckset.cards is None:
+        return
+    for i, modifier in enumerate(modifiers):
+        if modifier.unless_item is not None and _kind(deckset, modifier.unless_item) != "item":
+            problems.append(f"{where}modifiers[{i}].unless_item: no item card {modifier.unless_item!r}")
+
+
+def _check_regions(deckset: Deckset, problems: list[str]) -> None:
+    regions = deckset.regions
+    for rid, region in regions.items():
+        where = deckset.region_files[rid]
+        _check_modifiers(deckset, region.modifiers, f"{where}: ", problems)
+        if deckset.cards is not None:
+            shelters = sum(e.count for e in region.deck if _kind(deckset, e.card) == "shelter")
+            if shelters == 0:
+                problems.append(f"{where}: deck: no shelter card, so nobody could hibernate here")
+            if region.hazard is not None and _kind(deckset, region.hazard) != "creature":
+                problems.append(f"{where}: hazard: no creature card {region.hazard!r}")
+        if region.hazard is not None and region.hazard_every < 1:
+            problems.append(f"{where}: hazard_every: a hazard needs hazard_every of 1 or more")
+        for other in region.free_crossings:
+            if other not in regions:
+                if deckset.regions_complete:
+                    problems.append(f"{where}: free_crossings: no region {other!r}")
+            elif rid not in regions[other].free_crossings:
+                problems.append(f"{where}: free_crossings: {other!r} does not lead back to {rid!r} "
+                                f"(add it to {deckset.region_files[other]})")
+    if deckset.regions_complete and regions and not any(r.ascension for r in regions.values()):
+        problems.append("regions: no region has ascension = true, so nobody could win")
+
+
+def _check_slugcats(deckset: Deckset, problems: list[str]) -> None:
+    where = deckset.slugcat_file
+    if not deckset.slugcats:
+        problems.append(f"{where}: no slugcats")
+    seen: set[str] = set()
+    for i, slugcat in enumerate(deckset.slugcats):
+        place = f"{where}: slugcats[{i}]"
+        if slugcat.id in seen:
+            problems.append(f"{place}.id: {slugcat.id!r} is defined twice")
+        seen.add(slugcat.id)
+        if deckset.regions_complete and slugcat.start_region not in deckset.regions:
+            problems.append(f"{place}.start_region: no region {slugcat.start_region!r}")
+        if deckset.cards is not None and slugcat.becomes is not None:
+            if _kind(deckset, slugcat.becomes) != "creature":
+                problems.append(f"{place}.becomes: no creature card {slugcat.becomes!r}")
+        if slugcat.food_line > slugcat.food_max:
+            problems.append(f"{place}.food_line: above food_max ({slugcat.food_max})")
+        _check_modifiers(deckset, slugcat.modifiers, f"{place}.", problems)
+
+
+def _check_mark(deckset: Deckset, problems: list[str]) -> None:
+    """The Mark of Communication: in the deck of the region that gives it, and in no other deck."""
+    if deckset.cards is None or not deckset.regions_complete:
+        return
+    marks = {cid for cid, card in deckset.cards.items() if card.kind == "mark"}
+    givers = [rid for rid, region in deckset.regions.items() if region.gives_mark]
+    if len(givers) != 1:
+        named = ", ".join(givers) or "none"
+        problems.append(f"regions: exactly one region must have gives_mark = true (Five Pebbles), found {named}")
+    for rid, region in deckset.regions.items():
+        holds = sum(e.count for e in region.deck if e.card in marks)
+        if region.gives_mark and holds == 0:
+            problems.append(f"{deckset.region_files[rid]}: deck: the Mark of Communication is missing from "
+                            f"{region.name}, so nobody could begin the ending")
+        if not region.gives_mark and holds:
+            problems.append(f"{deckset.region_files[rid]}: deck: the Mark of Communication belongs only in "
+                            f"the region with gives_mark = true, not in {region.name}")
+    for where, deck in ((deckset.precycle_file, deckset.precycle), (deckset.treasure_file, deckset.treasure)):
+        if any(e.card in marks for e in deck or ()):
+            problems.append(f"{where}: deck: the Mark of Communication belongs only in the region that gives it")
+
+
+def _check_reachable(deckset: Deckset, gates: dict[str, GateCard], problems: list[str]) -> None:
+    """With top karma, every region must be reachable from some slugcat's start."""
+    top = deckset.rules.karma_max if deckset.rules else 5
+    paths: dict[str, set[str]] = {rid: set(r.free_crossings) for rid, r in deckset.regions.items()}
+    for gate in gates.values():
+        if gate.a_to_b <= top:
+            paths[gate.a].add(gate.b)
+        if gate.b_to_a <= top:
+            paths[gate.b].add(gate.a)
+    reached = {s.start_region for s in deckset.slugcats if s.start_region in paths}
+    frontier = list(reached)
+    while frontier:
+        here = frontier.pop()
+        for there in paths[here] - reached:
+            reached.add(there)
+            frontier.append(there)
+    for rid, region in deckset.regions.items():
+        if rid not in reached:
+            problems.append(f"{deckset.region_files[rid]}: gates: no slugcat can reach {region.name} even "
+                            f"with karma {top}")
