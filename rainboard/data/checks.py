@@ -139,8 +139,12 @@ def _check_modifiers(deckset: Deckset, modifiers, where: str, problems: list[str
     if deckset.cards is None:
         return
     for i, modifier in enumerate(modifiers):
-        if modifier.unless_item is not None and _kind(deckset, modifier.unless_item) != "item":
-            problems.append(f"{where}modifiers[{i}].unless_item: no item card {modifier.unless_item!r}")
+        for name in ("unless_item", "needs_item"):
+            item = getattr(modifier, name)
+            if item is not None and _kind(deckset, item) != "item":
+                problems.append(f"{where}modifiers[{i}].{name}: no item card {item!r}")
+        if modifier.in_region is not None and deckset.regions_complete and modifier.in_region not in deckset.regions:
+            problems.append(f"{where}modifiers[{i}].in_region: no region {modifier.in_region!r}")
 
 
 def _check_regions(deckset: Deckset, problems: list[str]) -> None:

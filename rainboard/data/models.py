@@ -67,7 +67,10 @@ class Modifier:
     value: int
     label: str
     unless_item: str | None = None  # holding this item cancels it (a lantern in Shaded Citadel)
+    needs_item: str | None = None  # applies only while holding this item (a spear, a bomb)
     needs_trait: str | None = None  # applies only to slugcats with this trait (swimmers)
+    in_region: str | None = None  # applies only in this region
+    in_water: bool = False  # applies only in water regions
     after_turns: int | None = None  # applies once the player's turn count is above this
 
 

@@ -28,7 +28,13 @@ def check_modifiers(state: GameState, index: int, stat: str) -> tuple[tuple[str,
             continue
         if modifier.unless_item is not None and modifier.unless_item in held:
             continue
+        if modifier.needs_item is not None and modifier.needs_item not in held:
+            continue
         if modifier.needs_trait is not None and modifier.needs_trait not in slugcat.traits:
+            continue
+        if modifier.in_region is not None and modifier.in_region != player.region:
+            continue
+        if modifier.in_water and not region.water:
             continue
         if modifier.after_turns is not None and player.turns <= modifier.after_turns:
             continue

@@ -107,3 +107,14 @@ def test_region_modifiers_and_swimmers():
     assert check_modifiers(state, 1, "flee") == ()  # not a swimmer
     state = put(state, 1, region="uh")
     assert check_modifiers(state, 1, "attack") == (("darkness", -1),)
+
+
+def test_slugcat_traits_by_water_region_and_item():
+    from rainboard.engine import check_modifiers
+    from rainboard.engine.state import HandCard
+
+    state = game("rivulet")
+    assert check_modifiers(state, 0, "attack") == (("waterborne", 1),)  # starts in Garbage Wastes
+    state = put(state, 0, region="hi", hand=(HandCard("spear", "hi"),))
+    assert check_modifiers(state, 0, "attack") == (("spear craft", 2),)
+    assert check_modifiers(state, 0, "tame") == (("home ground", 1),)
