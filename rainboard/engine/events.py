@@ -10,6 +10,13 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def the(name: str, capital: bool = False) -> str:
+    """"the Outskirts deck", but "The Underhang deck", not "the The Underhang deck"."""
+    if name.lower().startswith("the "):
+        return ("T" if capital else "t") + name[1:]
+    return ("The " if capital else "the ") + name
+
+
 @frozen
 class Roll:
     """One check: the die, every modifier by name, the total, and what it had to beat."""

@@ -41,7 +41,7 @@ def start_cycle(step: Step) -> None:
         extra += f" + {rules.precycle_rain_bonus} precycle"
     step.emit("rain_timer", f"{first} rolls the rain timer: {rules.rain_dice}d{rules.rain_sides} "
               f"({parts}){extra} = {timer}.", amount=timer)
-    step.update(cycle=cycle, precycle=precycle, rain=timer, round=0, turn=0)
+    step.update(cycle=cycle, precycle=precycle, rain=timer, rain_start=timer, round=0, turn=0)
 
 
 def begin_turn(step: Step) -> None:

@@ -28,7 +28,7 @@ from .actions import (
 from . import combat, hunts, scavengers
 from .combat import legal_in_combat, start_encounter
 from .items import eat, held_items
-from .events import Event
+from .events import Event, the
 from .flow import end_turn, feed, finish_search, hibernate, is_fed, move_to, starve
 from .setup import start_game
 from .state import CHOOSING, OVER, PRECYCLE_DECK, Decision, DeckState, Duel, Encounter, GameState, Market
@@ -158,7 +158,7 @@ def _draw(step: Step, action: Draw) -> None:
         end_turn(step)
         return
     card = step.data.card(card_id)
-    step.emit("drew", f"{player.name} draws {card.name} from the {step.deck_name(deck_id)} deck.",
+    step.emit("drew", f"{player.name} draws {card.name} from {the(step.deck_name(deck_id))} deck.",
               player=index, card=card_id)
     if card.kind == "creature":
         start_encounter(step, index, card_id, deck_id, ends_turn=True)
@@ -181,7 +181,7 @@ def _draw(step: Step, action: Draw) -> None:
         # into the draw pile alone, a pile of just the Mark would be drawn for ever
         deck = step.deck(deck_id)
         step.set_deck(deck_id, DeckState(draw=step.dice.shuffle(deck.draw + deck.discard + (card_id,))))
-        step.emit("deck_reshuffled", f"The Mark is shuffled back into the {step.deck_name(deck_id)} deck.",
+        step.emit("deck_reshuffled", f"The Mark is shuffled back into {the(step.deck_name(deck_id))} deck.",
                   card=card_id)
         end_turn(step)
 

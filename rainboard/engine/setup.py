@@ -6,7 +6,7 @@ from attrs import field, frozen
 
 from rainboard.data.models import GameData, gate_id
 
-from .events import Event, Roll
+from .events import Event, Roll, the
 from .flow import begin_turn, start_cycle
 from .rng import seed_state
 from .state import CHOOSING, PLAYING, PRECYCLE_DECK, TREASURE_DECK, DeckState, GameState, Options, Player
@@ -115,7 +115,7 @@ def start_game(step: Step) -> None:
             deck = decks[region_id]
             decks[region_id] = DeckState(draw=step.dice.shuffle(deck.draw + (slugcat.becomes,)))
             step.emit("setup", f"With nobody playing {slugcat.name}, {data.cards[slugcat.becomes].name} "
-                      f"prowls somewhere in the {data.regions[region_id].name} deck.", region=region_id)
+                      f"prowls somewhere in {the(data.regions[region_id].name)} deck.", region=region_id)
     step.update(decks=decks, phase=PLAYING)
     start_cycle(step)
     begin_turn(step)

@@ -129,6 +129,7 @@ class GameState:
     cycle: int = 0
     precycle: bool = False
     rain: int = 0  # the rain timer
+    rain_start: int = 0  # what the timer was rolled at this cycle
     round: int = 0  # rounds played this cycle
     decks: dict[str, DeckState] = field(factory=dict)
     pending: Pending | None = None

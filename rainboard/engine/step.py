@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from .events import Event, Roll
+from .events import Event, Roll, the
 from .rng import Dice
 from .state import DeckState, GameState, HandCard, Player
 
@@ -70,7 +70,7 @@ class Step:
             if not deck.discard:
                 return None
             deck = DeckState(draw=self.dice.shuffle(deck.discard), discard=())
-            self.emit("deck_reshuffled", f"The {self.deck_name(deck_id)} deck is shuffled from its discards.")
+            self.emit("deck_reshuffled", f"{the(self.deck_name(deck_id), capital=True)} deck is shuffled from its discards.")
         card, rest = deck.draw[0], deck.draw[1:]
         self.set_deck(deck_id, DeckState(draw=rest, discard=deck.discard))
         return card

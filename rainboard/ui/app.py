@@ -1,137 +1,154 @@
-"""The Rainboard Textual app. For now: the title screen and the rules screen."""
+"""The Rainboard Textual app: screens, global keys, the command palette, and a safety net."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import traceback
+from functools import partial
+from pathlib import Path
 
-from textual import events, on
-from textual.app import App, ComposeResult
+from textual import events
+from textual.app import App
 from textual.binding import Binding
-from textual.content import Content, Span
-from textual.containers import Center, Vertical, VerticalScroll
+from textual.command import Hit, Hits, Provider
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, OptionList, Static
-from textual.widgets.option_list import Option
 
-from rainboard import paths
+from rainboard.data import GameData, load_data
 
-if TYPE_CHECKING:
-    from rainboard.data import GameData
+from .screens.board import BoardScreen
+from .screens.dialogs import ConfirmScreen, TooSmallScreen
+from .screens.help import HelpScreen
+from .screens.setup import SetupScreen
+from .screens.title import TitleScreen, title_art  # noqa: F401 - title_art is part of the app's face
 
-SUBTITLE = "Rainboard · a table for Rain World: The Board Game"
-TAGLINE = "hotseat for 1 to 9 slugcats, or a solo run"
-LATER_NOTE = "Greyed-out entries are coming in a later version."
-MISSING_RULES = (
-    "# Rules\n\n"
-    "The rules text is not here yet: this copy of Rainboard has no `assets/rules.md`."
-)
+RulesScreen = HelpScreen  # the help screen is where the rules live
+MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
-RAIN = "╷╵"  # the drops in assets/title.txt
-NAME_START = "█▀▀▄"  # the top of the block-letter R: the name runs from its line to the end
+class GameCommands(Provider):
+    """The command palette: every action possible right now, and the app's screens."""
 
+    def _commands(self):
+        app = self.app
+        screen = app.screen
+        found = []
+        if isinstance(screen, BoardScreen):
+            from .words import action_label
 
-def _later(label: str) -> Option:
-    """A menu entry shown for what is to come, greyed out until then."""
-    return Option(label, id=label.lower().replace(" ", "-"), disabled=True)
+            state = screen.session.state
+            for action in list(screen._legal):
+                found.append((action_label(state, action), partial(screen.choose, action),
+                              f"{state.players[screen.viewer].name}: {action}"))
+        found.append(("Rules and keys", app.action_rules, "The rules as Rainboard plays them, and the keys"))
+        found.append(("New game", app.action_new_game, "Set up a new hotseat or solo game"))
+        found.append(("Quit", app.action_quit, "Leave Rainboard"))
+        return found
 
+    async def discover(self) -> Hits:
+        for name, run, help_text in self._commands():
+            yield Hit(1.0, name, run, help=help_text)
 
-def title_art(text: str) -> Content:
-    """The title art with the rain tinted apart from the slugcat and the name."""
-    content = Content(text)
-    spans = []
-    for start, char in enumerate(text):
-        if char in RAIN:
-            spans.append(Span(start, start + 1, "$primary"))
-    name_start = text.find(NAME_START)
-    if name_start != -1:
-        line_start = text.rfind("\n", 0, name_start) + 1
-        spans.append(Span(line_start, len(text), "bold $accent"))
-    return content.add_spans(spans)
-
-
-class TitleScreen(Screen):
-    """Title art and the main menu."""
-
-    def compose(self) -> ComposeResult:
-        try:
-            art = title_art(paths.asset_text("title.txt").rstrip("\n"))
-        except OSError:
-            art = Content("RAINBOARD")
-        with Vertical(id="title-box"):
-            with Center():
-                yield Static(art, id="title-art")
-            yield Static(SUBTITLE, id="subtitle", markup=False)
-            yield Static(TAGLINE, id="tagline", markup=False)
-            with Center():
-                yield OptionList(
-                    _later("New game"),
-                    _later("Solo challenge"),
-                    _later("Continue"),
-                    _later("Replay"),
-                    Option("Rules", id="rules"),
-                    Option("Quit", id="quit"),
-                    id="menu",
-                )
-            yield Static(LATER_NOTE, id="later-note", markup=False)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        menu = self.query_one("#menu", OptionList)
-        menu.highlighted = menu.get_option_index("rules")
-        menu.focus()
-
-    @on(OptionList.OptionSelected, "#menu")
-    def choose(self, event: OptionList.OptionSelected) -> None:
-        if event.option_id == "rules":
-            self.app.action_rules()
-        elif event.option_id == "quit":
-            self.app.exit()
-
-
-class RulesScreen(Screen):
-    """The rules text (assets/rules.md), scrollable."""
-
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
-
-    def compose(self) -> ComposeResult:
-        try:
-            text = paths.asset_text("rules.md")
-        except OSError:
-            text = MISSING_RULES
-        with VerticalScroll(id="rules-scroll"):
-            yield Markdown(text, id="rules-text")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#rules-scroll").focus()
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, run, help_text in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), run, help=help_text)
 
 
 class RainboardApp(App):
     """The terminal table for Rain World: The Board Game."""
 
     TITLE = "Rainboard"
-    CSS_PATH = "app.tcss"
-    ENABLE_COMMAND_PALETTE = False
+    CSS_PATH = ["app.tcss", "screens/screens.tcss"]
+    COMMANDS = App.COMMANDS | {GameCommands}
+    COMMAND_PALETTE_BINDING = "ctrl+p"
     BINDINGS = [
         Binding("q", "quit", "Quit"),
-        Binding("question_mark,f1", "rules", "Rules", key_display="? f1"),
+        Binding("question_mark,f1", "rules", "Help", key_display="? f1"),
     ]
 
-    def __init__(self, data: GameData | None = None) -> None:
+    def __init__(self, data: GameData | None = None, seed: str = "", catch_errors: bool = True) -> None:
         super().__init__()
-        # The checked deck data for games to come; the title screen does not need it.
-        self.data = data
+        self.data = data  # the checked deck data; loaded on first need when not given
+        self.default_seed = seed
+        self.catch_errors = catch_errors
+        self._too_small: TooSmallScreen | None = None
 
     def get_default_screen(self) -> Screen:
         return TitleScreen()
 
+    def game_data(self) -> GameData:
+        if self.data is None:
+            self.data = load_data()
+        return self.data
+
+    # -- actions -------------------------------------------------------------------------------
     def action_rules(self) -> None:
-        """Show the rules, unless they are already showing."""
-        if not isinstance(self.screen, RulesScreen):
-            self.push_screen(RulesScreen())
+        """Show the help and rules, unless they are already showing."""
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_new_game(self) -> None:
+        self.push_screen(SetupScreen(seed=self.default_seed or _fresh_seed()))
+
+    def _in_game(self) -> bool:
+        return any(isinstance(screen, BoardScreen) and not screen.session.over for screen in self.screen_stack)
+
+    async def action_quit(self) -> None:
+        if not self._in_game():
+            self.exit()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.exit()
+
+        self.push_screen(ConfirmScreen("Leave the game in progress?",
+                                       "Saving games arrives in the next version: this game would be lost."),
+                         answered)
+
+    # -- the terminal's size -------------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
+            self.push_screen(self._too_small)
+        elif not small and self._too_small is not None:
+            if self.screen is self._too_small:
+                self.pop_screen()
+            self._too_small = None
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # A blinking cursor is a distraction at the table and makes snapshots flaky.
         if hasattr(event.widget, "cursor_blink"):
             event.widget.cursor_blink = False
+
+    # -- the safety net --------------------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error becomes a message, and the game stays on screen."""
+        if not self.catch_errors:
+            super()._handle_exception(error)
+            return
+        where = _write_error_log(error)
+        self.notify(f"Something went wrong: {error}. The game is still here. Details: {where}",
+                    title="Unexpected error", severity="error", timeout=10)
+
+
+def _fresh_seed() -> str:
+    import secrets
+
+    return str(secrets.randbelow(900_000) + 100_000)
+
+
+def _write_error_log(error: Exception) -> str:
+    try:
+        import platformdirs
+
+        folder = Path(platformdirs.user_log_dir("rainboard"))
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "errors.log"
+        with path.open("a", encoding="utf-8") as log:
+            log.write("".join(traceback.format_exception(error)) + "\n")
+        return str(path)
+    except OSError:
+        return "no log could be written"

@@ -1,0 +1,1 @@
+"""The app's screens: title, setup, board, dialogs, game over, help."""

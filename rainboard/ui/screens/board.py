@@ -1,0 +1,259 @@
+"""The board: the map, the rain, the player's card and hand, the log, and what can be done now.
+
+Everything shown comes from the engine's state and events; every choice offered is one of the
+engine's legal actions, so an illegal action cannot be chosen.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from rainboard.engine import Action, check_modifiers
+from rainboard.engine.state import Duel, Encounter, Market
+
+from ..session import GameSession
+from ..widgets.cards import HandList, SlugcatCard, creature_card_content
+from ..widgets.event_log import EventLog
+from ..widgets.rain_clock import RainClock
+from ..widgets.region_map import RegionMap
+from ..words import action_key, action_label, card_line
+from .dialogs import HandoffScreen, ReportScreen
+from .setup import TableOptions
+
+# the one-key verbs, in footer order; words.action_key says which key each legal action answers to
+VERBS = (
+    ("d", "Draw"), ("p", "Precycle deck"), ("f", "Food"), ("s", "Search"), ("h", "Hibernate"),
+    ("v", "Starve"), ("k", "Keep"), ("c", "Cross"), ("w", "Walk"), ("a", "Attack"), ("e", "Flee"),
+    ("t", "Tame"), ("g", "Give"), ("l", "Leave"), ("b", "Buy"), ("i", "Eat"), ("u", "Hunt"),
+    ("x", "Strike"),
+)
+
+
+class BoardScreen(Screen):
+    """Where the game is played, one player at a time."""
+
+    BINDINGS = [
+        *[Binding(key, f"verb('{key}')", label) for key, label in VERBS],
+        *[Binding(str(n), f"pick({n})", f"Action {n}", show=False) for n in range(1, 10)],
+        Binding("tab", "focus_next", "Next panel", show=False),
+    ]
+
+    def __init__(self, session: GameSession, table: TableOptions | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.table = table or TableOptions()
+        self._legal: list[Action] = []
+        self._logged = 0
+
+    # -- layout ----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield RainClock(id="rain")
+        with Horizontal(id="board-body"):
+            with Vertical(id="board-left"):
+                with ContentSwitcher(initial="map", id="left-switch"):
+                    yield RegionMap(id="map")
+                    yield Static("", id="fight")
+                yield SlugcatCard(id="card")
+            with Vertical(id="board-right"):
+                yield Static("", id="prompt")
+                yield OptionList(id="actions")
+                yield HandList(id="hand")
+                yield EventLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#hand").border_title = "Hand"
+        self.query_one("#log").border_title = "What happened"
+        self.query_one("#actions").border_title = "Your move"
+        self.query_one("#fight").border_title = "Fight"
+        self.refresh_view()
+        self.query_one("#actions", OptionList).focus()
+
+    # -- showing the state -----------------------------------------------------------------
+    @property
+    def viewer(self) -> int:
+        state = self.session.state
+        return state.to_act if state.to_act is not None else state.current
+
+    def refresh_view(self) -> None:
+        session = self.session
+        state = session.state
+        viewer = self.viewer
+        self._legal = session.legal
+        self.query_one("#rain", RainClock).show(state, viewer)
+        self.query_one("#map", RegionMap).show(state, viewer)
+        self.query_one("#card", SlugcatCard).show(state, viewer)
+        self.query_one("#hand", HandList).show(state, viewer)
+        log = self.query_one("#log", EventLog)
+        log.add(session.events[self._logged:])
+        self._logged = len(session.events)
+        self._show_left(state, viewer)
+        self.query_one("#prompt", Static).update(self._prompt(state, viewer))
+        actions = self.query_one("#actions", OptionList)
+        actions.clear_options()
+        options = []
+        for n, action in enumerate(self._legal, start=1):
+            key = action_key(action)
+            number = f"{n}" if n <= 9 else " "
+            hint = f" [{key}]" if key else ""
+            options.append(Option(Content.assemble((f"{number} ", "bold"), action_label(state, action),
+                                                   (hint, "$text-muted"))))
+        actions.add_options(options)
+        if options:
+            actions.highlighted = 0
+        self.refresh_bindings()
+
+    def _prompt(self, state, viewer: int) -> Content:
+        name = state.players[viewer].name
+        pending = state.pending
+        if isinstance(pending, Encounter):
+            creature = state.data.cards[pending.card]
+            return Content.from_markup("[b]$name[/b] faces a [b]$creature[/b] (exchange $n).", name=name,
+                                       creature=creature.name, n=str(pending.exchange))
+        if isinstance(pending, Duel):
+            return Content.from_markup("[b]$name[/b], [b]$attacker[/b] is attacking you: fight back or flee!",
+                                       name=name, attacker=state.players[pending.attacker].name)
+        if isinstance(pending, Market):
+            return Content.from_markup("[b]$name[/b] meets a scavenger merchant.", name=name)
+        if pending is not None:
+            return Content.from_markup("[b]$name[/b] drew the [b]$card[/b]: what now?", name=name,
+                                       card=state.data.card(pending.card).name)
+        return Content.from_markup("[b]$name[/b]'s turn · cycle $cycle", name=name, cycle=str(state.cycle))
+
+    def _show_left(self, state, viewer: int) -> None:
+        switch = self.query_one("#left-switch", ContentSwitcher)
+        pending = state.pending
+        fight = self.query_one("#fight", Static)
+        if isinstance(pending, Encounter):
+            parts = [creature_card_content(state, pending.card, viewer), Content("\n")]
+            for stat in ("attack", "flee"):
+                mods = check_modifiers(state, viewer, stat)
+                named = ", ".join(f"{label} {value:+d}" for label, value in mods) or "none"
+                parts.append(Content.from_markup(f"Your {stat}: $mods\n", mods=named))
+            fight.update(Content("").join(parts))
+            fight.border_title = "Fight"
+            switch.current = "fight"
+        elif isinstance(pending, Market):
+            lines = [Content.styled("Scavenger merchant", "bold"), Content("Pay with items worth enough pearls.")]
+            lines += [Content(f"· {card_line(state, card)}") for card in pending.offers] or [Content("Nothing left.")]
+            fight.update(Content("\n").join(lines))
+            fight.border_title = "Merchant"
+            switch.current = "fight"
+        elif isinstance(pending, Duel):
+            attacker = state.players[pending.attacker]
+            lines = [Content.styled(f"{attacker.name} strikes at you!", "bold"),
+                     Content("Fight back: your attack against their HP."),
+                     Content("Flee: beat their chase and they leave you alone this cycle.")]
+            fight.update(Content("\n").join(lines))
+            fight.border_title = "Attacked"
+            switch.current = "fight"
+        else:
+            switch.current = "map"
+
+    # -- choosing ----------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "verb":
+            # hidden, not greyed: the footer shows only the keys that do something now
+            return any(action_key(a) == parameters[0] for a in self._legal)
+        if action == "pick":
+            return parameters[0] <= len(self._legal)
+        return True
+
+    def action_verb(self, key: str) -> None:
+        matching = [a for a in self._legal if action_key(a) == key]
+        if not matching:
+            return
+        plain = [a for a in matching if all(v is None for v in _arguments(a))]
+        if plain:
+            self.choose(plain[0])
+        elif len(matching) == 1:
+            self.choose(matching[0])
+        else:
+            actions = self.query_one("#actions", OptionList)
+            actions.highlighted = self._legal.index(matching[0])
+            actions.focus()
+            self.notify("Several choices: pick one from the list with the arrows and Enter.", timeout=3)
+
+    def action_pick(self, number: int) -> None:
+        if 1 <= number <= len(self._legal):
+            self.choose(self._legal[number - 1])
+
+    @on(OptionList.OptionSelected, "#actions")
+    def selected(self, event: OptionList.OptionSelected) -> None:
+        self.choose(self._legal[event.option_index])
+
+    def choose(self, action: Action) -> None:
+        session = self.session
+        before = session.state.to_act
+        events = session.act(action)
+        if session.over:
+            self.refresh_view()
+            from .game_over import GameOverScreen
+
+            self.app.push_screen(GameOverScreen(session))
+            return
+        self.refresh_view()
+        after = session.state.to_act
+        steps = []
+        if any(e.kind == "cycle_ended" for e in events):
+            steps.append(lambda done: self.app.push_screen(cycle_report(session, events), lambda _: done()))
+        if session.hotseat and self.table.handoffs and after != before:
+            name = session.state.players[after].name
+            reason = ""
+            if isinstance(session.state.pending, Duel):
+                attacker = session.state.players[session.state.pending.attacker].name
+                reason = f"{attacker} has struck at {name}, who must answer now."
+            steps.append(lambda done: self.app.push_screen(HandoffScreen(name, reason), lambda _: done()))
+        _run_in_order(steps)
+
+
+def _arguments(action: Action) -> tuple:
+    import attrs
+
+    return tuple(getattr(action, f.name) for f in attrs.fields(type(action)) if f.name not in ("deck",))
+
+
+def _run_in_order(steps) -> None:
+    """Show screens one after another, each when the one before is dismissed."""
+    if not steps:
+        return
+    first, rest = steps[0], steps[1:]
+    first(lambda: _run_in_order(rest))
+
+
+def cycle_report(session: GameSession, events) -> ReportScreen:
+    """The end of a cycle in words: how each player ended it, karma, then the new cycle's rolls."""
+    every = session.events
+    end = max(i for i, e in enumerate(every) if e.kind == "cycle_ended")
+    begun = [i for i, e in enumerate(every[:end]) if e.kind == "cycle_started"]
+    cycle = every[begun[-1]:end + 1] if begun else every[:end + 1]
+    state = session.state
+    lines: list = []
+    for index, player in enumerate(state.players):
+        fates = [e for e in cycle if e.player == index and e.kind in ("hibernated", "starved", "died", "rain_spared")]
+        if not fates:
+            fate = "was still out when the cycle ended"
+        else:
+            last = fates[-1]
+            fate = {
+                "hibernated": "hibernated, fed",
+                "starved": "starved in a shelter: survives, but hungry next cycle",
+                "rain_spared": "rode out the rain in Five Pebbles",
+            }.get(last.kind) or last.text.removeprefix(f"{player.name} ").rstrip(".")
+        mark = {"hibernated": "⌂", "starved": "○", "rain_spared": "◈"}.get(fates[-1].kind if fates else "", "☠")
+        if fates and fates[-1].kind == "died":
+            mark = "☠"
+        lines.append(f"{mark} {player.name} {fate}.")
+    lines.append("")
+    lines += [e.text for e in every[end:] if e.kind in ("karma", "karma_saved", "ending", "woke", "ascended")]
+    lines.append("Karma now: " + ", ".join(f"{p.name} {p.karma}" for p in state.players))
+    lines.append("")
+    lines += [e.text for e in every[end:] if e.kind in ("cycle_started", "precycle_roll", "rain_timer")]
+    return ReportScreen(f"Cycle {state.cycle - 1} is over", lines, "Press Enter to start the new cycle.")

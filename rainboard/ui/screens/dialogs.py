@@ -1,0 +1,105 @@
+"""Small screens over the game: hand-offs, cycle reports, confirmations, a too-small terminal."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+
+class HandoffScreen(ModalScreen[None]):
+    """Between players at one keyboard: nothing of the next player's hand shows until they are there."""
+
+    BINDINGS = [Binding("enter,space", "ready", "I'm ready", key_display="enter")]
+
+    def __init__(self, name: str, reason: str = "") -> None:
+        super().__init__(classes="dialog")
+        self.player_name = name
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Static(Content.from_markup("[b]Pass the keyboard to $name[/b]", name=self.player_name),
+                         classes="dialog-title")
+            if self.reason:
+                yield Static(self.reason, classes="dialog-text", markup=False)
+            yield Static(f"{self.player_name}, press Enter when you are ready.", classes="dialog-hint", markup=False)
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class ReportScreen(ModalScreen[None]):
+    """A page of happenings to read before play goes on: the end of a cycle, the turn order."""
+
+    BINDINGS = [Binding("enter,space,escape", "close", "Continue", key_display="enter")]
+
+    def __init__(self, title: str, lines: list[Content | str], hint: str = "Press Enter to go on.") -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.lines = lines
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box report"):
+            yield Static(Content.styled(self.title_text, "bold"), classes="dialog-title")
+            for line in self.lines:
+                yield Static(line, classes="dialog-text", markup=False)
+            yield Static(self.hint, classes="dialog-hint", markup=False)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question, such as leaving a game in progress."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No", key_display="n"),
+    ]
+
+    def __init__(self, question: str, detail: str = "") -> None:
+        super().__init__(classes="dialog")
+        self.question = question
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Static(Content.styled(self.question, "bold"), classes="dialog-title")
+            if self.detail:
+                yield Static(self.detail, classes="dialog-text", markup=False)
+            with Vertical(classes="dialog-buttons"):
+                yield Button("Yes (y)", id="yes", variant="error")
+                yield Button("No (n)", id="no", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Shown instead of a squashed board while the terminal is below the minimum size."""
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__(classes="dialog")
+        self.need = (width, height)
+
+    def compose(self) -> ComposeResult:
+        width, height = self.need
+        yield Static(
+            f"The terminal is too small for the table.\nRainboard needs at least {width} x {height};\n"
+            "make the window larger and the game comes back.",
+            id="too-small", markup=False,
+        )

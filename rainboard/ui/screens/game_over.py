@@ -1,0 +1,68 @@
+"""The end of a game: who ascended, everyone's place, the turns taken."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ..session import GameSession
+
+PROGRESS = {
+    0: "still searching",
+    1: "bears the Mark",
+    2: "reached Subterranean",
+    3: "slept once in Subterranean",
+    4: "slept twice in Subterranean",
+    10: "ascended",
+}
+
+
+class GameOverScreen(Screen):
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("t,escape", "title", "Title", key_display="t"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        result = self.session.outcome
+        state = self.session.state
+        winner = state.players[result.winner]
+        with Vertical(id="over-box"):
+            yield Static(Content.from_markup("[b]$name ascends![/b]", name=winner.name), id="over-title")
+            if result.solo_score is not None:
+                text = f"Solo score: {result.solo_score} turns to ascend. Fewer is better."
+            else:
+                text = f"{winner.name} wins the game after {winner.turns} turns, in cycle {state.cycle}."
+            yield Static(text, id="over-summary", markup=False)
+            table = DataTable(id="ranking", cursor_type="none", zebra_stripes=True)
+            yield table
+            yield Static("Saving and replaying finished games comes with the next version of Rainboard.",
+                         id="over-note", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#ranking", DataTable)
+        table.add_columns("Place", "Player", "Slugcat", "Turns", "Karma", "How far")
+        data = self.session.data
+        for placing in self.session.outcome.placings:
+            player = self.session.state.players[placing.player]
+            table.add_row(str(placing.place), placing.name, data.slugcats[player.slugcat].name,
+                          str(placing.turns), str(placing.karma), PROGRESS.get(placing.progress, "slept in Subterranean"))
+
+    def action_new_game(self) -> None:
+        from .setup import SetupScreen
+
+        self.app.switch_screen(SetupScreen(players=len(self.session.state.players)))
+
+    def action_title(self) -> None:
+        from .title import TitleScreen
+
+        self.app.switch_screen(TitleScreen())

@@ -1,0 +1,81 @@
+"""The title screen: original art and the main menu."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Center, Vertical
+from textual.content import Content, Span
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from rainboard import paths
+
+SUBTITLE = "Rainboard · a table for Rain World: The Board Game"
+TAGLINE = "hotseat for 1 to 9 slugcats, or a solo run"
+LATER_NOTE = "Greyed-out entries are coming in a later version."
+
+
+RAIN = "╷╵"  # the drops in assets/title.txt
+NAME_START = "█▀▀▄"  # the top of the block-letter R: the name runs from its line to the end
+
+
+def _later(label: str) -> Option:
+    """A menu entry shown for what is to come, greyed out until then."""
+    return Option(label, id=label.lower().replace(" ", "-"), disabled=True)
+
+
+def title_art(text: str) -> Content:
+    """The title art with the rain tinted apart from the slugcat and the name."""
+    content = Content(text)
+    spans = []
+    for start, char in enumerate(text):
+        if char in RAIN:
+            spans.append(Span(start, start + 1, "$primary"))
+    name_start = text.find(NAME_START)
+    if name_start != -1:
+        line_start = text.rfind("\n", 0, name_start) + 1
+        spans.append(Span(line_start, len(text), "bold $accent"))
+    return content.add_spans(spans)
+
+
+class TitleScreen(Screen):
+    """Title art and the main menu."""
+
+    def compose(self) -> ComposeResult:
+        try:
+            art = title_art(paths.asset_text("title.txt").rstrip("\n"))
+        except OSError:
+            art = Content("RAINBOARD")
+        with Vertical(id="title-box"):
+            with Center():
+                yield Static(art, id="title-art")
+            yield Static(SUBTITLE, id="subtitle", markup=False)
+            yield Static(TAGLINE, id="tagline", markup=False)
+            with Center():
+                yield OptionList(
+                    Option("New game", id="new-game"),
+                    _later("Solo challenge"),
+                    _later("Continue"),
+                    _later("Replay"),
+                    Option("Rules", id="rules"),
+                    Option("Quit", id="quit"),
+                    id="menu",
+                )
+            yield Static(LATER_NOTE, id="later-note", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        menu.highlighted = menu.get_option_index("new-game")
+        menu.focus()
+
+    @on(OptionList.OptionSelected, "#menu")
+    def choose(self, event: OptionList.OptionSelected) -> None:
+        if event.option_id == "new-game":
+            self.app.action_new_game()
+        elif event.option_id == "rules":
+            self.app.action_rules()
+        elif event.option_id == "quit":
+            self.app.exit()

@@ -1,0 +1,411 @@
+"""Cards on the table: a player's slugcat, a slugcat to choose, a creature met, and the hand.
+
+Each card is built by a pure function from the engine's state (or the deck data) into Content, so
+it can be tested without an app; the widgets only show what those functions build.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from rainboard.data.models import GameData, Modifier
+from rainboard.engine.modifiers import player_hp, tame_cost
+from rainboard.engine.state import ASCENDED, DEAD, HIBERNATING, STARVED, Encounter, GameState
+
+from ..words import card_line, signed
+
+FOOD_FULL, FOOD_EMPTY, FOOD_LINE = "●", "○", "│"
+KARMA_FULL, KARMA_EMPTY = "◉", "○"
+MARK = "◈"
+NAME_ROOM = 16  # a long player name is cut so the card stays within its column
+
+Piece = tuple[str, str] | str | Content
+
+
+def _line(*pieces: Piece) -> Content:
+    return Content.assemble(*pieces)
+
+
+def _short(name: str, room: int = NAME_ROOM) -> str:
+    return name if len(name) <= room else name[: room - 1] + "…"
+
+
+# -- the player's slugcat -------------------------------------------------------------------------
+def food_pips(food: int, food_max: int, line_at: int) -> Content:
+    """The food board: filled pips for food, empty ones for the rest, and the hibernation line drawn
+    after `line_at` pips (at the end of the board when a full board is needed)."""
+    pieces: list[Piece] = []
+    for pip in range(food_max):
+        if pip == line_at:
+            pieces.append((FOOD_LINE, "bold $text-accent"))
+        pieces.append((FOOD_FULL, "$text-success") if pip < food else (FOOD_EMPTY, "$text-muted"))
+    if line_at >= food_max:
+        pieces.append((FOOD_LINE, "bold $text-accent"))
+    return _line(*pieces)
+
+
+def food_amount(food: int, parts: int, parts_per_pip: int) -> str:
+    """Food in pips, with the plant food a carnivore has put towards its next pip: "2", "2+½"."""
+    if not parts:
+        return str(food)
+    return f"{food}+{'½' if parts * 2 == parts_per_pip else f'{parts}/{parts_per_pip}'}"
+
+
+def karma_pips(karma: int, karma_max: int) -> Content:
+    """Karma as a row of symbols, filled up to the player's karma."""
+    return _line(*[(KARMA_FULL, "bold $text-accent") if k < karma else (KARMA_EMPTY, "$text-muted")
+                   for k in range(karma_max)])
+
+
+def slugcat_card_content(state: GameState, index: int) -> Content:
+    """A player's card: name and slugcat, HP, reputation, turns, food board with its hibernation
+    line, karma, where they are and how they are, and how far along the ending."""
+    data = state.data
+    rules = data.rules
+    player = state.players[index]
+    to_act = state.to_act == index
+    head: list[Piece] = [("▶ ", "bold $text-accent")] if to_act else []
+    head.append((_short(player.name), "bold"))
+    if player.slugcat is None:
+        head.append(("  choosing a slugcat", "$text-muted"))
+        return _line(*head)
+    slugcat = data.slugcats[player.slugcat]
+    head += [" · ", slugcat.name]
+    lines: list[Content] = [_line(*head)]
+
+    hp = player_hp(state, index)
+    lines.append(_line(f"HP {hp} · rep {player.reputation}/{rules.reputation_max} · turn {player.turns}"))
+
+    need = slugcat.food_max if player.starving else slugcat.food_line
+    board = food_pips(player.food, slugcat.food_max, need)
+    amount = food_amount(player.food, player.food_parts, rules.carnivore_plant_parts)
+    lines.append(_line(board, f" food {amount}, need {need}"))
+    lines.append(_line(karma_pips(player.karma, rules.karma_max), f" karma {player.karma}"))
+
+    lines.append(_status_line(state, index))
+    lines += pack(_notes(state, index), CARD_ROOM)
+    return Content("\n").join(lines)
+
+
+CARD_ROOM = 34  # a card's text width: 38 columns less its border and padding
+
+
+def pack(pieces: list[Content], room: int, separator: str = " · ") -> list[Content]:
+    """Short notes joined on as few lines as fit in `room` cells."""
+    lines: list[Content] = []
+    for piece in pieces:
+        if lines and lines[-1].cell_length + len(separator) + piece.cell_length <= room:
+            lines[-1] = lines[-1] + separator + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
+def _status_line(state: GameState, index: int) -> Content:
+    player = state.players[index]
+    region = state.data.regions[player.region].name if player.region else "?"
+    if player.status == DEAD:
+        return _line(("☠ dead", "bold $text-error"), " until the next cycle")
+    if player.status == HIBERNATING:
+        return _line(("⌂ hibernating", "$text-success"), f" in {region}")
+    if player.status == STARVED:
+        return _line(("⌂ asleep hungry", "$text-warning"), f" in {region}")
+    if player.status == ASCENDED:
+        return _line(("✧ ascended", "bold $text-success"), f" after {player.turns} turns")
+    return _line(("awake", "$text-muted"), f" in {region}")
+
+
+def _notes(state: GameState, index: int) -> list[Content]:
+    """What else is true of the player now: hunger, a creature form, a hunt, a search, the Mark."""
+    data = state.data
+    player = state.players[index]
+    notes: list[Content] = []
+    if player.starving:
+        notes.append(_line(("starving: full board needed", "$text-warning")))
+    if player.form is not None:
+        notes.append(_line(("◆ ", "bold $text-error"), (data.cards[player.form].name, "bold")))
+        if player.tamed_by is not None:
+            notes.append(_line(f"tamed by {_short(state.players[player.tamed_by].name)}"))
+    if player.hunting is not None:
+        notes.append(_line((f"⚔ hunting {_short(state.players[player.hunting].name)}", "$text-warning")))
+    if player.busy_task == "search" and player.busy:
+        notes.append(_line(f"searching, {player.busy} more turn{'s' if player.busy != 1 else ''}"))
+    ending = _ending_line(state, index)
+    if ending is not None:
+        notes.append(ending)
+    return notes
+
+
+def _ending_line(state: GameState, index: int) -> Content | None:
+    """The Mark and the steps after it: reach the ascension region, sleep there, wait."""
+    player = state.players[index]
+    rules = state.data.rules
+    if not player.has_mark:
+        return None
+    ascension = next((r.name for r in state.data.regions.values() if r.ascension), "the end")
+    pieces: list[Piece] = [(f"{MARK} Mark", "bold $text-accent")]
+    if player.waiting:
+        pieces.append(f" · waiting {player.waiting} turn{'s' if player.waiting != 1 else ''}")
+    elif player.reached_ending:
+        pieces.append(f" · {ascension} · slept {player.ending_hibernations}/{rules.ending_hibernations}")
+    else:
+        pieces.append(f" · take it to {ascension}")
+    return _line(*pieces)
+
+
+class SlugcatCard(Static):
+    """The card of one player: their slugcat's body, food, karma and state."""
+
+    DEFAULT_CSS = """
+    SlugcatCard {
+        height: auto;
+        width: 1fr;
+        border: round $primary;
+        padding: 0 1;
+    }
+    """
+
+    def show(self, state: GameState, index: int) -> None:
+        self.update(slugcat_card_content(state, index))
+
+
+# -- choosing a slugcat ---------------------------------------------------------------------------
+STAT_WORDS = {"attack": "attack", "flee": "flee", "tame": "tame cost"}
+
+
+def modifier_words(data: GameData, modifier: Modifier) -> str:
+    """A trait in words: "+1 flee in Outskirts", "+2 attack while carrying Scavenger Bomb"."""
+    if modifier.stat == "tame":
+        # a tame modifier takes pips off the price: +1 reads as one pip less
+        amount = f"tame cost {signed(-modifier.value)}"
+    else:
+        amount = f"{signed(modifier.value)} {STAT_WORDS.get(modifier.stat, modifier.stat)}"
+    conditions = []
+    if modifier.in_region is not None:
+        conditions.append(f"in {data.regions[modifier.in_region].name}")
+    if modifier.in_water:
+        conditions.append("in water regions")
+    if modifier.needs_item is not None:
+        conditions.append(f"while carrying {data.card(modifier.needs_item).name}")
+    if modifier.unless_item is not None:
+        conditions.append(f"unless carrying {data.card(modifier.unless_item).name}")
+    if modifier.needs_trait is not None:
+        conditions.append(f"for a {modifier.needs_trait}")
+    if modifier.after_turns is not None:
+        conditions.append(f"after {modifier.after_turns} turns")
+    return " ".join([amount, *conditions])
+
+
+def trait_words(data: GameData, trait: str) -> str:
+    """A slugcat's trait tag in words, with what the regions do for it."""
+    if trait == "no_reputation":
+        return "scavengers never warm to it: gifts give no reputation"
+    given = [(region, m) for region in data.regions.values() for m in region.modifiers if m.needs_trait == trait]
+    if not given:
+        return trait.replace("_", " ")
+    effects = []
+    for stat, value in dict.fromkeys((m.stat, m.value) for _, m in given):
+        regions = {region.id for region, m in given if (m.stat, m.value) == (stat, value)}
+        water = {r.id for r in data.regions.values() if r.water}
+        where = "in water regions" if regions == water else "in " + ", ".join(
+            data.regions[r].name for r in sorted(regions))
+        effects.append(f"{signed(value)} {stat} {where}")
+    return f"{trait.replace('_', ' ')}: {'; '.join(effects)}"
+
+
+DIET_WORDS = {
+    "omnivore": "eats plants and meat",
+    "carnivore": "eats meat; plants count {share}",
+    "herbivore": "eats plants; meat gives nothing",
+}
+
+
+def slugcat_preview_content(data: GameData, slugcat_id: str) -> Content:
+    """A slugcat to choose: body, food, stats, diet, start region, traits and its story."""
+    slugcat = data.slugcats[slugcat_id]
+    parts = data.rules.carnivore_plant_parts
+    share = "half" if parts == 2 else f"1/{parts}"
+    lines: list[Content] = [
+        _line((slugcat.name, "bold $text-accent")),
+        _line(f"HP {slugcat.hp} · hibernates at {slugcat.food_line} of {slugcat.food_max} food"),
+        _line(f"attack {signed(slugcat.attack)} · flee {signed(slugcat.flee)}"
+              + (f" · tame cost {signed(-slugcat.tame)}" if slugcat.tame else "")),
+        _line(DIET_WORDS[slugcat.diet].format(share=share)),
+        _line(f"starts in {data.regions[slugcat.start_region].name}"),
+    ]
+    traits = [modifier_words(data, m) for m in slugcat.modifiers]
+    traits += [trait_words(data, t) for t in slugcat.traits]
+    if slugcat.becomes is not None:
+        traits.append(f"becomes {data.cards[slugcat.becomes].name} after {slugcat.becomes_after} turns")
+    for modifier, words in zip(slugcat.modifiers, traits):
+        lines.append(_line("· ", words, (f" ({modifier.label})", "$text-muted")))
+    for words in traits[len(slugcat.modifiers):]:
+        lines.append(_line("· ", words))
+    if slugcat.text:
+        lines.append(_line((slugcat.text, "italic $text-muted")))
+    return Content("\n").join(lines)
+
+
+class SlugcatPreview(Static):
+    """A slugcat on offer at setup."""
+
+    DEFAULT_CSS = """
+    SlugcatPreview {
+        height: auto;
+        border: round $primary;
+        padding: 0 1;
+    }
+    """
+
+    def show(self, data: GameData, slugcat_id: str) -> None:
+        self.update(slugcat_preview_content(data, slugcat_id))
+
+
+# -- a creature met ----------------------------------------------------------------------------------
+def ability_words(state: GameState, creature, viewer: int | None) -> list[str]:
+    """Each of a creature's abilities, named and said in words."""
+    rules = state.data.rules
+    player = state.players[viewer] if viewer is not None else None
+    words = []
+    for ability in creature.abilities:
+        if ability == "ambush":
+            words.append("ambush: strikes first")
+        elif ability == "aggressive":
+            words.append("aggressive: cannot be fled at first")
+        elif ability == "explosive":
+            words.append("explosive: halves your HP when it strikes")
+        elif ability == "aquatic":
+            bonus = rules.aquatic_bonus
+            text = f"aquatic: +{bonus} in water, -{bonus} out of it"
+            if player is not None and player.region:
+                text += " (water here)" if state.data.regions[player.region].water else " (dry here)"
+            words.append(text)
+        elif ability == "stationary":
+            words.append("stationary: can only be fled")
+        elif ability == "scavenger":
+            text = "scavenger: reputation decides"
+            if player is not None:
+                text += (f" (yours {player.reputation}; {rules.scavenger_ignore_at} passes, "
+                         f"{rules.scavenger_friend_at} joins)")
+            words.append(text)
+        elif ability == "merchant":
+            words.append("merchant: trades treasure for pearls")
+        elif ability == "slugpup":
+            words.append("slugpup: joins you, no fight")
+        else:
+            words.append(ability)
+    return words
+
+
+def creature_card_content(state: GameState, card_id: str, viewer: int | None) -> Content:
+    """A creature as the player facing it sees it: HP, food, its price to tame for that player,
+    its attack and speed, its abilities and its story."""
+    creature = state.data.cards[card_id]
+    lines: list[Content] = [_line((creature.name, "bold"))]
+    if not creature.edible:
+        food: Content = _line(("not edible", "$text-muted"))
+    elif creature.food:
+        food = _line(("●" * creature.food, "$text-success"), f" food {creature.food}")
+    else:
+        food = _line(("no food", "$text-muted"))
+    lines.append(_line(f"HP {creature.hp} · ", food))
+    lines.append(_line(f"attack {signed(creature.attack)} · speed {signed(creature.flee)}"))
+    price = tame_cost(state, viewer, creature) if viewer is not None else None
+    if creature.base_tame_cost() is None:
+        lines.append(_line(("cannot be tamed", "$text-muted")))
+    elif price is None:
+        lines.append(_line(f"tame for {creature.base_tame_cost()} food"))
+    else:
+        cost, discounts = price
+        lowered = "".join(f", {label} {signed(-v)}" for label, v in discounts)
+        detail = f" ({creature.base_tame_cost()}{lowered})" if discounts else ""
+        short = state.players[viewer].food < cost
+        lines.append(_line(f"tame for {cost} food", (detail, "$text-muted"),
+                           (f" · you have {state.players[viewer].food}", "$text-warning") if short else ""))
+    for words in ability_words(state, creature, viewer):
+        lines.append(_line(("· ", "$text-muted"), words))
+    pending = state.pending
+    if isinstance(pending, Encounter) and pending.card == card_id and pending.peaceful:
+        lines.append(_line(("✓ it lets you pass", "$text-success")))
+    if creature.text:
+        lines.append(_line((creature.text, "italic $text-muted")))
+    return Content("\n").join(lines)
+
+
+class CreatureCard(Static):
+    """The creature in a fight."""
+
+    DEFAULT_CSS = """
+    CreatureCard {
+        height: auto;
+        border: round $error;
+        padding: 0 1;
+    }
+    """
+
+    def show(self, state: GameState, card_id: str, viewer: int | None) -> None:
+        self.update(creature_card_content(state, card_id, viewer))
+
+
+# -- the hand ---------------------------------------------------------------------------------------
+EMPTY_HAND = "Nothing in hand"
+
+
+def hand_prompt(state: GameState, card_id: str, holder: int) -> Content:
+    """A hand card's line with its name picked out."""
+    text = card_line(state, card_id, holder)
+    name, colon, rest = text.partition(":")
+    return _line((name, "bold"), colon + rest)
+
+
+class HandList(OptionList):
+    """The cards a player holds, one per line; choosing one posts CardChosen."""
+
+    DEFAULT_CSS = """
+    HandList {
+        height: auto;
+        max-height: 8;
+    }
+    """
+
+    class CardChosen(Message):
+        """A hand card was chosen (Enter or a click): the screen may describe it."""
+
+        def __init__(self, hand_list: HandList, card: str, position: int) -> None:
+            super().__init__()
+            self.hand_list = hand_list
+            self.card = card
+            self.position = position
+
+        @property
+        def control(self) -> HandList:
+            return self.hand_list
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.cards: tuple[str, ...] = ()
+
+    def show(self, state: GameState, index: int) -> None:
+        """List this player's hand (or say it is empty)."""
+        hand = state.players[index].hand
+        self.cards = tuple(held.card for held in hand)
+        self.clear_options()
+        if not hand:
+            self.add_option(Option(Content.styled(EMPTY_HAND, "italic $text-muted"), id="empty", disabled=True))
+            return
+        self.add_options([Option(hand_prompt(state, held.card, index), id=f"hand-{n}")
+                          for n, held in enumerate(hand)])
+
+    @property
+    def highlighted_card(self) -> str | None:
+        """The card under the cursor, if any."""
+        if self.highlighted is None or not self.cards:
+            return None
+        return self.cards[self.highlighted]
+
+    def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.cards and event.option_index < len(self.cards):
+            self.post_message(self.CardChosen(self, self.cards[event.option_index], event.option_index))

@@ -1,0 +1,371 @@
+"""The region map: where everyone stands, and which regions the viewer's karma opens.
+
+The map is drawn from a text template in assets/ (map.txt, 38 columns; map_wide.txt, 58 columns,
+used when the widget has room). A template is plain art: box-drawing lines ─│┌┐└┘ are karma gates,
+the dotted ┄┊╰╮ line is the walk between The Wall and The Underhang, and `{xx  }` is region `xx`'s
+cell, exactly as wide as the braces, so the art reads the same before and after filling in. Leading
+lines starting with `#` are notes for whoever edits the template. Regions of the game data with no
+cell in the template (house-rule decks) are listed under the map, and so are gates the art does not
+draw, so nothing goes missing. When the art does not fit the decks at all (a region it places is
+missing, or a line joins regions the data does not join: small test decks), the map becomes a list of
+regions, gates and walks rather than draw what is not there.
+
+A cell reads `▸SU AB`: a marker, the region's code, then the tokens of the players there.
+- Marker: `▸` the viewer's region (also bold, reversed); `×` a region the viewer's karma cannot reach
+  yet (also dim); blank otherwise.
+- Code: the region's code from its data, or its id in capitals when another region shares the code
+  (The Wall and The Underhang are both "UW" in the data; the map shows UW and UH).
+- Tokens: each player's token is the first letter of their name, capitalised. When two names start
+  with the same letter (or a name has no letter or digit to start with), every player's token is their
+  number instead: 1 for the first player, 2 for the next, up to 9. Ascended players have left the
+  board and are not shown. When the tokens overflow a cell, it shows as many as fit and a `+`, and a
+  line under the map lists the full set.
+
+"Reachable" is presentation, not a rule: the regions the viewer could walk to through gates whose
+karma for that direction is at most their karma, and through free crossings. The engine still decides
+every crossing (a gate also needs its card in hand).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from textual.content import Content, Span
+from textual.widget import Widget
+
+from rainboard import paths
+from rainboard.engine.state import ASCENDED
+
+if TYPE_CHECKING:
+    from rainboard.data.models import GameData
+    from rainboard.engine.state import GameState
+
+COMPACT_TEMPLATE = "map.txt"
+WIDE_TEMPLATE = "map_wide.txt"
+PLACEHOLDER = re.compile(r"\{([a-z0-9_]+) *\}")
+
+YOU = "▸"
+TOO_LOW = "×"
+MORE = "+"
+GATE_LINES = frozenset("─│┌┐└┘├┤┬┴┼")
+WALK_LINES = frozenset("┄┊╰╮╭╯┈┆")
+_LINE_RUNS = re.compile(f"[{''.join(sorted(GATE_LINES))}]+|[{''.join(sorted(WALK_LINES))}]+")
+
+GATE_STYLE = "$primary"
+WALK_STYLE = "$accent"
+HERE_STYLE = "bold reverse"
+BLOCKED_STYLE = "dim"
+CELL_STYLE = "on $panel"  # every cell a tile, so its padding reads as part of it
+CODE_STYLE = "bold"
+TOKEN_STYLE = "bold $warning"
+
+
+@lru_cache(maxsize=None)
+def load_template(name: str) -> tuple[str, ...]:
+    """The art lines of a map template in assets/, without its leading `#` notes or trailing blanks.
+
+    Raises OSError when the asset is missing.
+    """
+    lines = paths.asset_text(name).splitlines()
+    while lines and lines[0].startswith("#"):
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return tuple(line.rstrip() for line in lines)
+
+
+def template_width(lines: tuple[str, ...]) -> int:
+    """Columns the template's art takes."""
+    return max((len(line) for line in lines), default=0)
+
+
+def player_tokens(state: GameState) -> tuple[str, ...]:
+    """Each player's one-character token, by player index (see the module docstring for the rule)."""
+    letters = [next((c.upper() for c in p.name if c.isalnum()), "") for p in state.players]
+    if all(letters) and len(set(letters)) == len(letters):
+        return tuple(letters)
+    return tuple(str(index + 1) for index in range(len(state.players)))
+
+
+def map_code(data: GameData, region_id: str) -> str:
+    """The code shown for a region: its own, or its id in capitals when another region shares it."""
+    code = data.regions[region_id].code
+    shared = any(other != region_id and r.code == code for other, r in data.regions.items())
+    return region_id.upper() if shared else code
+
+
+def _viewer_region(state: GameState, viewer: int | None) -> str | None:
+    if viewer is None or not 0 <= viewer < len(state.players):
+        return None
+    region = state.players[viewer].region
+    return region if region in state.data.regions else None
+
+
+def reachable(state: GameState, viewer: int) -> set[str]:
+    """Regions the viewer could get to from where they stand with the karma they have now.
+
+    Follows gates whose karma for the direction taken is at most the viewer's karma, and free
+    crossings (the walk between The Wall and The Underhang). Includes the viewer's own region; empty
+    when the viewer stands nowhere yet.
+    """
+    start = _viewer_region(state, viewer)
+    if start is None:
+        return set()
+    karma = state.players[viewer].karma
+    data = state.data
+    links: dict[str, set[str]] = {rid: set(region.free_crossings) for rid, region in data.regions.items()}
+    for gate in data.gates.values():
+        for side in (gate.a, gate.b):
+            if gate.karma_from(side) <= karma:
+                links.setdefault(side, set()).add(gate.other(side))
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        region = frontier.pop()
+        for other in links.get(region, ()):
+            if other not in seen:
+                seen.add(other)
+                frontier.append(other)
+    return seen
+
+
+def _cell(code: str, tokens: str, width: int, here: bool, blocked: bool) -> tuple[Content, bool]:
+    """One region's cell, exactly `width` columns; also whether its tokens had to be cut short."""
+    marker = YOU if here else TOO_LOW if blocked else " "
+    head = marker + code
+    room = width - len(head) - 1
+    shown = tokens
+    if len(tokens) > room:
+        shown = tokens[: room - 1] + MORE if room >= 2 else ""
+    text = (f"{head} {shown}" if shown else head)[:width].ljust(width)
+    cell = Content(text)
+    cell = cell.stylize(CODE_STYLE, 1, 1 + len(code))
+    if shown:
+        cell = cell.stylize(TOKEN_STYLE, len(head) + 1, len(head) + 1 + len(shown))
+    cell = cell.stylize_before(CELL_STYLE)
+    if here:
+        cell = cell.stylize(HERE_STYLE)
+    elif blocked:
+        cell = cell.stylize(BLOCKED_STYLE)
+    return cell, shown != tokens
+
+
+def _art(text: str) -> Content:
+    """A stretch of template art, its gate and walk lines tinted (the line shapes tell them apart)."""
+    spans = [Span(run.start(), run.end(), GATE_STYLE if run.group()[0] in GATE_LINES else WALK_STYLE)
+             for run in _LINE_RUNS.finditer(text)]
+    return Content(text).add_spans(spans)
+
+
+def _legend() -> Content:
+    return Content.assemble(
+        (YOU, HERE_STYLE), " you  ",
+        (TOO_LOW, BLOCKED_STYLE), " karma too low  ",
+        ("─", GATE_STYLE), " gate  ",
+        ("┄", WALK_STYLE), " walk",
+    )
+
+
+def _wrap_items(label: str, items: list[Content], width: int) -> list[Content]:
+    """`label` then the items, separated by two spaces, folded into lines of at most `width`."""
+    lines: list[Content] = []
+    line = Content(label)
+    indent = len(label)
+    for item in items:
+        if line.cell_length > indent and line.cell_length + 2 + item.cell_length > width:
+            lines.append(line)
+            line = Content(" " * indent)
+        line = line + ("  " if line.cell_length > indent else " ") + item
+    lines.append(line)
+    return lines
+
+
+# What each line glyph joins: up, down, left, right.
+_JOINS = {"─": "lr", "┄": "lr", "│": "ud", "┊": "ud", "┌": "rd", "┐": "ld", "└": "ur", "┘": "ul",
+          "╭": "rd", "╮": "ld", "╰": "ur", "╯": "ul", "┈": "lr", "┆": "ud"}
+_STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
+_BACK = {"u": "d", "d": "u", "l": "r", "r": "l"}
+
+
+@lru_cache(maxsize=8)
+def template_links(template: tuple[str, ...]) -> tuple[frozenset, frozenset]:
+    """The pairs of regions the template's art joins: (by gate lines, by walk lines).
+
+    Follows each line from the cell it leaves to the cell it reaches. Raises ValueError when a line
+    branches or stops short, so a broken template is caught (tests read every template through this).
+    """
+    grid = [line.ljust(template_width(template)) for line in template]
+    owner: dict[tuple[int, int], str] = {}
+    for y, line in enumerate(grid):
+        for match in PLACEHOLDER.finditer(line):
+            for x in range(match.start(), match.end()):
+                owner[(y, x)] = match.group(1)
+    gates: set[frozenset] = set()
+    walks: set[frozenset] = set()
+    for (y, x), region in owner.items():
+        for way, (dy, dx) in _STEP.items():
+            cy, cx, came = y + dy, x + dx, _BACK[way]
+            if (cy, cx) in owner or not (0 <= cy < len(grid) and 0 <= cx < len(grid[cy])):
+                continue
+            if came not in _JOINS.get(grid[cy][cx], ""):
+                continue
+            walk = False
+            while (cy, cx) not in owner:
+                if not (0 <= cy < len(grid) and 0 <= cx < len(grid[cy])) or came not in _JOINS.get(grid[cy][cx], ""):
+                    raise ValueError(f"map template: a line from {{{region}}} stops at row {cy + 1}, column {cx + 1}")
+                glyph = grid[cy][cx]
+                walk = walk or glyph in WALK_LINES
+                out = _JOINS[glyph].replace(came, "")
+                dy, dx = _STEP[out]
+                cy, cx, came = cy + dy, cx + dx, _BACK[out]
+            (walks if walk else gates).add(frozenset((region, owner[(cy, cx)])))
+    return frozenset(gates), frozenset(walks)
+
+
+def _data_links(data: GameData) -> tuple[set[frozenset], set[frozenset]]:
+    gates = {frozenset((gate.a, gate.b)) for gate in data.gates.values()}
+    walks = {frozenset((rid, other)) for rid, region in data.regions.items() for other in region.free_crossings}
+    return gates, walks
+
+
+def _link(data: GameData, pair: frozenset, glyph: str) -> Content:
+    first, second = sorted(pair)
+    return Content.assemble((map_code(data, first), CODE_STYLE), (glyph, GATE_STYLE if glyph == "─" else WALK_STYLE),
+                            (map_code(data, second), CODE_STYLE))
+
+
+def _fits(data: GameData, template: tuple[str, ...]) -> bool:
+    """Whether the template's art tells the truth about these decks: every region it places exists
+    and every line it draws is a gate or walk of the data (the data may have more: listed below)."""
+    placed = {match.group(1) for row in template for match in PLACEHOLDER.finditer(row)}
+    drawn_gates, drawn_walks = template_links(template)
+    gates, walks = _data_links(data)
+    return placed <= set(data.regions) and drawn_gates <= gates and drawn_walks <= walks
+
+
+def render_map(state: GameState, viewer: int | None, template: tuple[str, ...]) -> Content:
+    """The map drawn on the given template lines (see map_content).
+
+    When the template does not fit the game's decks (a region it places is missing, or a line it draws
+    is no gate of theirs), every region and link is listed instead, so the map never shows what is not.
+    """
+    data = state.data
+    here = _viewer_region(state, viewer)
+    open_regions = reachable(state, viewer) if here is not None else set(data.regions)
+    tokens = player_tokens(state)
+    present: dict[str, str] = {}
+    for index, player in enumerate(state.players):
+        if player.status != ASCENDED and player.region:
+            present[player.region] = present.get(player.region, "") + tokens[index]
+
+    def cell(region_id: str, width: int) -> tuple[Content, bool]:
+        return _cell(map_code(data, region_id), present.get(region_id, ""), width,
+                     here=region_id == here, blocked=region_id not in open_regions)
+
+    def loose_cell(region_id: str) -> Content:
+        tokens_here = present.get(region_id, "")
+        return cell(region_id, 1 + len(map_code(data, region_id)) + (1 + len(tokens_here) if tokens_here else 0))[0]
+
+    width = template_width(template)
+    gates, walks = _data_links(data)
+    lines: list[Content] = []
+    if not _fits(data, template):
+        lines += _wrap_items("Regions:", [loose_cell(rid) for rid in data.regions], width)
+        lines += _wrap_items("Gates:", [_link(data, pair, "─") for pair in sorted(gates, key=sorted)], width)
+        if walks:
+            lines += _wrap_items("Walks:", [_link(data, pair, "┄") for pair in sorted(walks, key=sorted)], width)
+        lines.append(_legend())
+        return Content("\n").join(lines)
+
+    placed: set[str] = set()
+    crowded: list[Content] = []
+    for row in template:
+        line = Content("")
+        last = 0
+        for match in PLACEHOLDER.finditer(row):
+            line += _art(row[last:match.start()])
+            region_id = match.group(1)
+            placed.add(region_id)
+            drawn, cut = cell(region_id, match.end() - match.start())
+            if cut:
+                crowded.append(Content.assemble((map_code(data, region_id), CODE_STYLE), " ",
+                                                (present[region_id], TOKEN_STYLE)))
+            line += drawn
+            last = match.end()
+        line += _art(row[last:])
+        lines.append(line)
+
+    drawn_gates, drawn_walks = template_links(template)
+    extra = [loose_cell(rid) for rid in data.regions if rid not in placed]
+    extra += [_link(data, pair, "─") for pair in sorted(gates - drawn_gates, key=sorted)]
+    extra += [_link(data, pair, "┄") for pair in sorted(walks - drawn_walks, key=sorted)]
+    if extra:
+        lines += _wrap_items("Also:", extra, width)
+    if crowded:
+        lines += _wrap_items("Crowded:", crowded, width)
+    lines.append(_legend())
+    return Content("\n").join(lines)
+
+
+def map_content(state: GameState, viewer: int | None, wide: bool = False) -> Content:
+    """The region map for `viewer` (a player index; None marks no one's region or reach).
+
+    `wide` uses the larger template when assets/ has it; the compact one is 38 columns wide.
+    """
+    template = load_template(COMPACT_TEMPLATE)
+    if wide:
+        try:
+            template = load_template(WIDE_TEMPLATE)
+        except OSError:
+            pass
+    return render_map(state, viewer, template)
+
+
+def wide_fits(width: int, height: int | None) -> bool:
+    """Whether the wide map fits a space this big (height None: the widget grows to fit)."""
+    try:
+        wide = load_template(WIDE_TEMPLATE)
+    except OSError:
+        return False
+    # the legend and a line of overflow under the art
+    return width >= template_width(wide) and (height is None or height >= len(wide) + 2)
+
+
+class RegionMap(Widget):
+    """The map of regions and karma gates, from one player's point of view."""
+
+    DEFAULT_CSS = """
+    RegionMap {
+        width: 100%;
+        height: auto;
+        color: $foreground;
+    }
+    """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._state: GameState | None = None
+        self._viewer: int | None = None
+
+    def show(self, state: GameState, viewer: int | None) -> None:
+        """Draw the map for this state, seen by player `viewer`."""
+        self._state = state
+        self._viewer = viewer
+        self.refresh(layout=True)
+
+    def _content(self, width: int) -> Content:
+        if self._state is None:
+            return Content("")
+        height = None if self.styles.height is None or self.styles.height.is_auto else self.size.height
+        try:
+            return map_content(self._state, self._viewer, wide=wide_fits(width, height))
+        except OSError:  # a broken install: say so rather than crash the board
+            return Content(f"No map: assets/{COMPACT_TEMPLATE} is missing.")
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self._content(width).plain.splitlines()) if self._state is not None else 0
+
+    def render(self) -> Content:
+        return self._content(self.size.width)

@@ -1,0 +1,367 @@
+"""The game's words for what can be done, what a card does and what just happened.
+
+Everything here reads the engine's state and events; nothing decides a rule. Where a label shows a
+number (a tame price, a gate's karma, a gift's worth) it comes from the engine's own functions or
+from the card and rules data the engine plays with.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from textual.content import Content
+
+from rainboard.engine.actions import (
+    Action,
+    Attack,
+    Buy,
+    ChooseSlugcat,
+    CrossGate,
+    Draw,
+    Eat,
+    Flee,
+    Give,
+    Hibernate,
+    Hunt,
+    Keep,
+    Leave,
+    SearchShelter,
+    Starve,
+    Strike,
+    TakeFood,
+    Tame,
+    TamePlayer,
+    Walk,
+)
+from rainboard.engine.events import Event, Roll
+from rainboard.engine.modifiers import tame_cost
+from rainboard.engine.state import PRECYCLE_DECK, Decision, Duel, Encounter, GameState, Market
+
+# One key per kind of action, for the footer and for quick play. Draw from the precycle deck has
+# its own key (PRECYCLE_KEY) but shares the Draw class, so action_key() tells the two apart.
+ACTION_KEYS: dict[str, str | None] = {
+    "Draw": "d",
+    "TakeFood": "f",
+    "SearchShelter": "s",
+    "Hibernate": "h",
+    "Starve": "v",
+    "Keep": "k",
+    "CrossGate": "c",
+    "Walk": "w",
+    "Attack": "a",
+    "Flee": "e",  # escape
+    "Tame": "t",
+    "Give": "g",
+    "Leave": "l",
+    "Buy": "b",
+    "Eat": "i",
+    "Hunt": "u",
+    "Strike": "x",
+    "TamePlayer": "t",  # the same verb as taming a creature; never legal at the same time
+    "ChooseSlugcat": None,
+}
+PRECYCLE_KEY = "p"
+
+
+def action_key(action: Action) -> str | None:
+    """The single key that stands for this action, or None (choosing a slugcat has none)."""
+    if isinstance(action, Draw) and action.deck == PRECYCLE_DECK:
+        return PRECYCLE_KEY
+    return ACTION_KEYS.get(type(action).__name__)
+
+
+# -- small helpers --------------------------------------------------------------------------------
+def pearls_text(value: float) -> str:
+    """1 -> "1 pearl", 2 -> "2 pearls", 0.5 -> "½ pearl", 1.5 -> "1½ pearls"."""
+    whole, half = int(value), value != int(value)
+    number = (str(whole) if whole else "") + ("½" if half else "") or "0"
+    return f"{number} {'pearl' if 0 < value <= 1 else 'pearls'}"
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+def _card_name(state: GameState, card_id: str) -> str:
+    return state.data.card(card_id).name
+
+
+def _item_bonus(item, stat: str) -> str:
+    """What an item adds to an attack or a flee: "(+3)", "(+2, explosive)", "(explosive)"."""
+    parts = []
+    value = getattr(item, stat, 0)
+    if value:
+        parts.append(signed(value))
+    if stat == "attack" and item.explosive:
+        parts.append("explosive")
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def _with_item(verb: str, state: GameState, item_id: str | None, stat: str) -> str:
+    if item_id is None:
+        return verb
+    item = state.data.cards[item_id]
+    return f"{verb} with {item.name}{_item_bonus(item, stat)}"
+
+
+def _food_gain(state: GameState, index: int, pips: int, food_type: str) -> str:
+    """What eating this much food gives this slugcat, in pips: "+1 food", "+½ food", "no food"."""
+    diet = state.data.slugcats[state.players[index].slugcat].diet
+    if food_type == "meat" and diet == "herbivore":
+        return "no food from meat"
+    if food_type == "plant" and diet == "carnivore":
+        share = Fraction(pips, state.data.rules.carnivore_plant_parts)
+        if share.denominator == 1:
+            return f"+{share.numerator} food"
+        whole, rest = divmod(share.numerator, share.denominator)
+        fraction = "½" if rest * 2 == share.denominator else f"{rest}/{share.denominator}"
+        return f"+{whole or ''}{fraction} food"
+    return f"+{pips} food"
+
+
+# -- actions --------------------------------------------------------------------------------------
+def action_label(state: GameState, action: Action) -> str:
+    """A short phrase for a legal action, in the game's words, as the player to act sees it."""
+    data = state.data
+    rules = data.rules
+    pending = state.pending
+    actor = state.to_act if state.to_act is not None else state.current
+    player = state.players[actor]
+
+    if isinstance(action, ChooseSlugcat):
+        return f"Play {data.slugcats[action.slugcat].name}"
+    if isinstance(action, Draw):
+        if action.deck == PRECYCLE_DECK:
+            return "Draw from the precycle deck"
+        return f"Draw from the {data.regions[player.region].name} deck"
+    if isinstance(action, TakeFood):
+        return "Take a food token"
+    if isinstance(action, SearchShelter):
+        return f"Search for a shelter ({rules.search_shelter_turns} turns)"
+    if isinstance(action, Hibernate):
+        return "Hibernate" + _kept_shelter(state, actor)
+    if isinstance(action, Starve):
+        return "Starve in the shelter (not enough food)"
+    if isinstance(action, Keep):
+        card = _card_name(state, pending.card) if isinstance(pending, Decision) else "card"
+        return f"Keep the {card}"
+    if isinstance(action, CrossGate):
+        gate_id = action.gate if action.gate is not None else pending.card
+        gate = data.gates[gate_id]
+        there = data.regions[gate.other(player.region)].name
+        karma = gate.karma_from(player.region)
+        if action.gate is None:
+            return f"Cross to {there} (karma {karma})"
+        return f"Use kept gate to {there} (karma {karma})"
+    if isinstance(action, Walk):
+        return f"Walk to {data.regions[action.to].name}"
+    if isinstance(action, Attack):
+        if isinstance(pending, Duel):
+            return _with_item("Fight back", state, action.item, "attack")
+        label = _with_item("Attack", state, action.item, "attack")
+        if isinstance(pending, Encounter) and _costs_reputation(state, pending):
+            label += " (-1 reputation)"
+        return label
+    if isinstance(action, Flee):
+        if isinstance(pending, Duel):
+            return _with_item(f"Flee from {state.players[pending.attacker].name}", state, action.item, "flee")
+        return _with_item("Flee", state, action.item, "flee")
+    if isinstance(action, Tame):
+        creature = data.cards[pending.card]
+        item = data.cards[action.item] if action.item else None
+        cost, _ = tame_cost(state, actor, creature, item)
+        verb = "Tame" if item is None else f"Tame with {item.name}"
+        return f"{verb} ({cost} food)"
+    if isinstance(action, Give):
+        return f"Give {data.cards[action.item].name} ({_gift_words(state, actor, action.item)})"
+    if isinstance(action, Leave):
+        return "Leave the merchant" if isinstance(pending, Market) else "Leave"
+    if isinstance(action, Buy):
+        return f"Buy {_card_name(state, action.card)} ({pearls_text(data.cards[action.card].pearls)})"
+    if isinstance(action, Eat):
+        item = data.cards[action.item]
+        return f"Eat {item.name} ({_food_gain(state, actor, item.food, item.food_type)})"
+    if isinstance(action, Hunt):
+        target = state.players[action.target]
+        form = f" ({data.cards[target.form].name})" if target.form else ""
+        return f"Hunt {target.name}{form}"
+    if isinstance(action, Strike):
+        return f"Strike at {state.players[action.target].name}"
+    if isinstance(action, TamePlayer):
+        target = state.players[action.target]
+        cost, _ = tame_cost(state, actor, data.cards[target.form])
+        return f"Tame {target.name} ({cost} food)"
+    return str(action)  # an action this module does not know yet: its save-file text
+
+
+def _kept_shelter(state: GameState, index: int) -> str:
+    """Where a hibernation from the hand happens: one's own kept shelter, or a tamer's."""
+    if isinstance(state.pending, Decision):
+        return ""  # the shelter just drawn or found
+    player = state.players[index]
+    if any(state.data.card(h.card).kind == "shelter" for h in player.hand):
+        return " in your kept shelter"
+    if player.tamed_by is not None:
+        return f" in {state.players[player.tamed_by].name}'s shelter"
+    return ""
+
+
+def _costs_reputation(state: GameState, encounter: Encounter) -> bool:
+    """Attacking a scavenger for the first time in a fight lowers reputation (if it can go lower)."""
+    creature = state.data.cards[encounter.card]
+    player = state.players[encounter.player]
+    return ("scavenger" in creature.abilities and not encounter.provoked
+            and player.reputation > state.data.rules.reputation_min)
+
+
+def _gift_words(state: GameState, index: int, item_id: str) -> str:
+    """What a gift does to reputation: "+2 reputation", or why it does nothing."""
+    rules = state.data.rules
+    player = state.players[index]
+    slugcat = state.data.slugcats[player.slugcat]
+    if "no_reputation" in slugcat.traits:
+        return f"no reputation for {slugcat.name}"
+    gain = int(state.data.cards[item_id].pearls / rules.gift_pearls_per_reputation)
+    reached = min(rules.reputation_max, player.reputation + gain)
+    if reached == player.reputation:
+        return f"reputation already {reached}"
+    if reached - player.reputation < gain:
+        return f"+{reached - player.reputation} reputation, to {reached}"
+    return f"+{gain} reputation"
+
+
+# -- cards in hand --------------------------------------------------------------------------------
+def card_line(state: GameState, card_id: str, holder: int | None = None) -> str:
+    """What a card in hand (or on a merchant's blanket) does, in one line.
+
+    `holder` is whose hand it is, for bonuses that belong to the slugcat (a Hunter's spear);
+    by default the player to act.
+    """
+    data = state.data
+    card = data.card(card_id)
+    if holder is None:
+        holder = state.to_act if state.to_act is not None else state.current
+    if card.kind == "shelter":
+        return f"{card.name}: hibernate here for a turn"
+    if card.kind == "gate":
+        a, b = data.regions[card.a].code, data.regions[card.b].code
+        return f"{card.name}: {a}→{b} {card.a_to_b}, {b}→{a} {card.b_to_a}"
+    if card.kind == "creature":
+        abilities = set(card.abilities)
+        if "slugpup" in abilities:
+            tag = ""
+        elif "scavenger" in abilities:
+            tag = " (friend)"
+        else:
+            tag = " (tamed)"
+        blast = ", blasts (HP counts half)" if "explosive" in abilities else ""
+        return f"{card.name}{tag}: attacks {signed(card.attack)} after you{blast}"
+    if card.kind == "item":
+        return _item_line(state, card, holder)
+    if card.kind == "food":
+        return f"{card.name}: {card.pips} {card.food_type} food"
+    return f"{card.name}: {card.text}" if getattr(card, "text", "") else card.name
+
+
+def _item_line(state: GameState, item, holder: int | None) -> str:
+    data = state.data
+    parts: list[str] = []
+    if item.attack:
+        parts.append(f"{signed(item.attack)} attack")
+    if item.explosive:
+        parts.append("explosive (HP counts half)")
+    if item.flee:
+        parts.append(f"{signed(item.flee)} flee")
+    player = state.players[holder] if holder is not None and 0 <= holder < len(state.players) else None
+    if player is not None and player.slugcat is not None:
+        for modifier in data.slugcats[player.slugcat].modifiers:
+            if modifier.needs_item == item.id:
+                parts.append(f"{signed(modifier.value)} {modifier.stat} {modifier.label}")
+    if item.tame:
+        parts.append(f"tame cost -{item.tame}")
+    if item.usable_in_attack or item.usable_in_flight or item.tame:
+        parts.append("kept after use" if item.reusable else "used up")
+    lifted = [region.name for region in data.regions.values()
+              if any(m.unless_item == item.id for m in region.modifiers)]
+    for name in lifted:
+        parts.append(f"lifts {name}'s penalties")
+    if item.food:
+        parts.append(f"{'or ' if parts else ''}eat for {item.food} {item.food_type} food")
+    if item.saves_karma:
+        parts.append("keeps your karma through a death")
+    worth = pearls_text(item.pearls) if item.pearls else ""
+    if not parts:
+        return f"{item.name}: worth {worth}" if worth else item.name
+    return f"{item.name}: {', '.join(parts)}" + (f" · {worth}" if worth else "")
+
+
+# -- events ---------------------------------------------------------------------------------------
+# A leading symbol and a style for each kind of event worth telling apart; the symbol carries the
+# meaning, the colour only helps the eye.
+EVENT_LOOKS: dict[str, tuple[str, str]] = {
+    "died": ("☠", "bold $text-error"),
+    "karma": ("✦", "bold $text-accent"),
+    "karma_saved": ("✦", "$text-accent"),
+    "ascended": ("✧", "bold $text-success"),
+    "game_over": ("★", "bold $text-accent"),
+    "rain": ("☂", "bold $text-primary"),
+    "rain_timer": ("☂", "$text-primary"),
+    "rain_spared": ("☂", "$text-primary"),
+    "cycle_started": ("☀", "bold"),
+    "cycle_ended": ("☾", "bold"),
+    "round_ended": ("·", "$text-muted"),
+    "turn_started": ("▶", "bold"),
+    "hibernated": ("⌂", "$text-success"),
+    "starved": ("⌂", "$text-warning"),
+    "mark": ("◈", "bold $text-accent"),
+    "ending": ("◈", "$text-accent"),
+    "waiting": ("◈", "$text-muted"),
+    "encounter": ("!", "bold"),
+    "ambush": ("⚠", "bold $text-warning"),
+    "transformed": ("⚠", "bold $text-error"),
+    "strike": ("⚔", "bold $text-warning"),
+    "hunt": ("⚔", "$text-warning"),
+    "answer": ("⚔", "bold $text-warning"),
+    "killed": ("⚔", "$text-success"),
+    "companion_kill": ("⚔", "$text-success"),
+    "explosive": ("✶", "$text-warning"),
+    "tamed": ("✚", "$text-success"),
+    "joined": ("✚", "$text-success"),
+    "untamed": ("✕", "$text-warning"),
+    "reputation": ("⚑", ""),
+    "food": ("●", ""),
+    "fled": ("»", ""),
+    "caught": ("»", "$text-warning"),
+}
+DEFAULT_LOOK = ("·", "")
+ROLL_SYMBOL = "⚄"
+
+
+def roll_content(roll: Roll) -> Content:
+    """A roll in full: who and why, the die and its face, each modifier by name, the total, the
+    target, and ✓ success or ✗ failure."""
+    pieces: list[tuple[str, str] | str] = [f"{roll.who} rolls for {roll.purpose}: {roll.die} ",
+                                           (str(roll.natural), "bold")]
+    for label, value in roll.modifiers:
+        sign = "+" if value >= 0 else "-"
+        pieces.append(f" {sign} {abs(value)} {label}")
+    if roll.modifiers:
+        pieces += [" = ", (str(roll.total), "bold")]
+    if roll.target is not None:
+        pieces.append(f" vs {roll.target}")
+        if roll.success is True:
+            pieces += [" ", ("✓ success", "bold $text-success")]
+        elif roll.success is False:
+            pieces += [" ", ("✗ failure", "bold $text-error")]
+    return Content.assemble(*pieces)
+
+
+def event_line(event: Event) -> Content:
+    """One line for the log: a symbol for the kind of event, then its text (a roll spelled out)."""
+    if event.roll is not None:
+        return Content.assemble((f"{ROLL_SYMBOL} ", "$text-muted"), roll_content(event.roll))
+    symbol, style = EVENT_LOOKS.get(event.kind, DEFAULT_LOOK)
+    text = " ".join(event.text.split())  # one line, whatever the engine's text held
+    if style:
+        return Content.assemble((f"{symbol} ", style), (text, style))
+    return Content.assemble((f"{symbol} ", "$text-muted"), text)
