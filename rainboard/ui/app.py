@@ -29,7 +29,7 @@ class GameCommands(Provider):
 
     def _commands(self):
         app = self.app
-        screen = app.screen
+        screen = self.screen  # the screen the palette was opened over
         found = []
         if isinstance(screen, BoardScreen):
             from .words import action_label
@@ -59,7 +59,8 @@ class RainboardApp(App):
     """The terminal table for Rain World: The Board Game."""
 
     TITLE = "Rainboard"
-    CSS_PATH = ["app.tcss", "screens/screens.tcss"]
+    # absolute, so an App subclass elsewhere (tests, tools) finds the same styles
+    CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parent / "screens" / "screens.tcss"]
     COMMANDS = App.COMMANDS | {GameCommands}
     COMMAND_PALETTE_BINDING = "ctrl+p"
     BINDINGS = [
@@ -124,14 +125,19 @@ class RainboardApp(App):
             event.widget.cursor_blink = False
 
     # -- the safety net --------------------------------------------------------------------------
-    def _handle_exception(self, error: Exception) -> None:
-        """An unexpected error becomes a message, and the game stays on screen."""
-        if not self.catch_errors:
-            super()._handle_exception(error)
-            return
+    def report_error(self, error: Exception) -> None:
+        """An unexpected error as a message to the table, with the details in a log file."""
         where = _write_error_log(error)
         self.notify(f"Something went wrong: {error}. The game is still here. Details: {where}",
                     title="Unexpected error", severity="error", timeout=10)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """The last net, for errors outside the guarded handlers: a message instead of a traceback.
+        (Textual stops the failing widget's messages; the guarded handlers keep the game going.)"""
+        if not self.catch_errors:
+            super()._handle_exception(error)
+            return
+        self.report_error(error)
 
 
 def _fresh_seed() -> str:

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from rainboard.engine import Action, check_modifiers
 from rainboard.engine.state import Duel, Encounter, Market
 
+from ..safety import guarded
 from ..session import GameSession
 from ..widgets.cards import HandList, SlugcatCard, creature_card_content
 from ..widgets.event_log import EventLog
@@ -82,6 +83,7 @@ class BoardScreen(Screen):
         state = self.session.state
         return state.to_act if state.to_act is not None else state.current
 
+    @guarded
     def refresh_view(self) -> None:
         session = self.session
         state = session.state
@@ -166,6 +168,7 @@ class BoardScreen(Screen):
             return parameters[0] <= len(self._legal)
         return True
 
+    @guarded
     def action_verb(self, key: str) -> None:
         matching = [a for a in self._legal if action_key(a) == key]
         if not matching:
@@ -181,14 +184,17 @@ class BoardScreen(Screen):
             actions.focus()
             self.notify("Several choices: pick one from the list with the arrows and Enter.", timeout=3)
 
+    @guarded
     def action_pick(self, number: int) -> None:
         if 1 <= number <= len(self._legal):
             self.choose(self._legal[number - 1])
 
     @on(OptionList.OptionSelected, "#actions")
+    @guarded
     def selected(self, event: OptionList.OptionSelected) -> None:
         self.choose(self._legal[event.option_index])
 
+    @guarded
     def choose(self, action: Action) -> None:
         session = self.session
         before = session.state.to_act

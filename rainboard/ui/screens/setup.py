@@ -18,6 +18,7 @@ from rainboard.data import DeckError, load_data
 from rainboard.engine import Options, PlayerSetup, Setup, SetupError
 from rainboard.engine.actions import ChooseSlugcat
 
+from ..safety import guarded
 from ..session import GameSession
 from ..widgets.cards import slugcat_preview_content
 from ..widgets.toggle import Toggle
@@ -110,6 +111,7 @@ class SetupScreen(Screen):
     def _error(self, text: str) -> None:
         self.query_one("#setup-error", Static).update(Content.styled(text, "bold $error"))
 
+    @guarded
     def action_start(self) -> None:
         count = int(self.query_one("#player-count", Select).value)
         names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(count)]
@@ -190,6 +192,7 @@ class SlugcatPickScreen(Screen):
         self._preview(event.option_id)
 
     @on(OptionList.OptionSelected, "#slugcats")
+    @guarded
     def chosen(self, event: OptionList.OptionSelected) -> None:
         self.session.act(ChooseSlugcat(event.option_id))
         if self.session.choosing:
