@@ -141,15 +141,29 @@ def _error_lines(exc: Exception, where: str) -> list[str]:
     return [f"{where}: {_format_exception(exc, None)}"]
 
 
-def _read_toml(path: Path, shown: str, problems: list[str]) -> dict | None:
+def _read_toml(text: str, shown: str, problems: list[str]) -> dict | None:
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         problems.append(f"{shown}: not valid TOML: {exc}")
-    except OSError as exc:
-        problems.append(f"{shown}: cannot be read: {exc.strerror or exc}")
     return None
+
+
+def read_deck_files(root: Path) -> dict[str, str]:
+    """Every .toml file under a decks folder, by its path inside the folder ("regions/su.toml")."""
+    if not root.is_dir():
+        raise DeckError([f"{root}: no such decks folder"])
+    files: dict[str, str] = {}
+    problems: list[str] = []
+    for path in sorted(root.rglob("*.toml")):
+        name = path.relative_to(root).as_posix()
+        try:
+            files[name] = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(f"{root.name}/{name}: cannot be read: {getattr(exc, 'strerror', None) or exc}")
+    if problems:
+        raise DeckError(problems)
+    return files
 
 
 def _structure(raw: dict, cls: type, shown: str, problems: list[str]):
@@ -169,29 +183,36 @@ def default_decks_dir() -> Path:
 def load_data(path: Path | None = None) -> GameData:
     """Load and check a decks folder; raise DeckError listing every problem found."""
     root = Path(path) if path is not None else default_decks_dir()
+    return load_deck_files(read_deck_files(root), root.name)
+
+
+def load_deck_files(files: dict[str, str], name: str = "decks") -> GameData:
+    """Load and check deck data held as {path inside the folder: TOML text} (a save carries its
+    decks this way); problems name files as `<name>/<path>`."""
     problems: list[str] = []
-    if not root.is_dir():
-        raise DeckError([f"{root}: no such decks folder"])
 
-    def shown(p: Path) -> str:
-        return f"{root.name}/{p.relative_to(root).as_posix()}"
+    def shown(path: str) -> str:
+        return f"{name}/{path}"
 
-    def load(p: Path, cls: type):
-        if not p.is_file():
-            problems.append(f"{shown(p)}: missing file")
+    def load(path: str, cls: type):
+        if path not in files:
+            problems.append(f"{shown(path)}: missing file")
             return None
-        raw = _read_toml(p, shown(p), problems)
-        return None if raw is None else _structure(raw, cls, shown(p), problems)
+        raw = _read_toml(files[path], shown(path), problems)
+        return None if raw is None else _structure(raw, cls, shown(path), problems)
 
-    rules = load(root / "rules.toml", Rules)
-    slugcats_file = load(root / "slugcats.toml", SlugcatsFile)
-    precycle = load(root / "precycle.toml", PrecycleFile)
-    treasure = load(root / "treasure.toml", PrecycleFile)
+    def under(folder: str) -> list[str]:
+        return sorted(p for p in files if p.startswith(folder + "/") and p.count("/") == 1)
+
+    rules = load("rules.toml", Rules)
+    slugcats_file = load("slugcats.toml", SlugcatsFile)
+    precycle = load("precycle.toml", PrecycleFile)
+    treasure = load("treasure.toml", PrecycleFile)
 
     cards: dict[str, Card] = {}
-    card_files = sorted((root / "cards").glob("*.toml"))
+    card_files = under("cards")
     if not card_files:
-        problems.append(f"{root.name}/cards: no card files (*.toml)")
+        problems.append(f"{name}/cards: no card files (*.toml)")
     cards_complete = True
     for p in card_files:
         loaded = load(p, CardsFile)
@@ -205,9 +226,9 @@ def load_data(path: Path | None = None) -> GameData:
 
     regions: dict[str, Region] = {}
     region_files: dict[str, str] = {}
-    region_paths = sorted((root / "regions").glob("*.toml"))
+    region_paths = under("regions")
     if not region_paths:
-        problems.append(f"{root.name}/regions: no region files (*.toml)")
+        problems.append(f"{name}/regions: no region files (*.toml)")
     regions_complete = True
     for p in region_paths:
         region = load(p, Region)
@@ -220,13 +241,13 @@ def load_data(path: Path | None = None) -> GameData:
         region_files[region.id] = shown(p)
 
     deckset = Deckset(
-        rules=rules, rules_file=shown(root / "rules.toml"),
+        rules=rules, rules_file=shown("rules.toml"),
         slugcats=list(slugcats_file.slugcats) if slugcats_file else [],
-        slugcat_file=shown(root / "slugcats.toml"),
+        slugcat_file=shown("slugcats.toml"),
         cards=cards if cards_complete else None,
         regions=regions, region_files=region_files, regions_complete=regions_complete,
-        precycle=precycle.deck if precycle else None, precycle_file=shown(root / "precycle.toml"),
-        treasure=treasure.deck if treasure else None, treasure_file=shown(root / "treasure.toml"),
+        precycle=precycle.deck if precycle else None, precycle_file=shown("precycle.toml"),
+        treasure=treasure.deck if treasure else None, treasure_file=shown("treasure.toml"),
     )
     gates = build_gates(deckset, problems)
     cross_check(deckset, gates, problems)
@@ -240,13 +261,14 @@ def load_data(path: Path | None = None) -> GameData:
         gates=gates,
         precycle_deck=precycle.deck,
         treasure_deck=treasure.deck,
-        fingerprint=_fingerprint(root),
+        fingerprint=_fingerprint(files),
+        files=dict(files),
     )
 
 
-def _fingerprint(root: Path) -> str:
+def _fingerprint(files: dict[str, str]) -> str:
     digest = hashlib.sha256()
-    for p in sorted(root.rglob("*.toml")):
-        digest.update(p.relative_to(root).as_posix().encode())
-        digest.update(p.read_bytes())
+    for path in sorted(files):
+        digest.update(path.encode())
+        digest.update(files[path].encode())
     return digest.hexdigest()[:16]

@@ -291,6 +291,7 @@ class GameData:
     precycle_deck: tuple[DeckEntry, ...]
     treasure_deck: tuple[DeckEntry, ...]
     fingerprint: str  # a digest of the data, so a state's digest depends on the cards it is played with
+    files: dict[str, str] = field(factory=dict, eq=False, repr=False)  # the TOML it was read from
 
     def card(self, card_id: str) -> Card | GateCard:
         if card_id in self.cards:
