@@ -52,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="A terminal table for the fan-made Rain World: The Board Game.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    _data_dir_option(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = commands.add_parser("play", help="open the game (the default)")
@@ -74,7 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--cap", type=_positive, default=20_000, metavar="N",
                      help="stop a game after N actions and report it as capped (default 20000)")
+    sim.add_argument("--save-dir", type=Path, metavar="DIR", help="write each game as a save file in DIR")
     _decks_option(sim)
+    _challenge_parser(commands)
+    _scores_parser(commands)
+    _save_parsers(commands)
     return parser
 
 
@@ -155,7 +160,139 @@ def cmd_decks_check(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_sim(args: argparse.Namespace, out: TextIO) -> int:
     from rainboard import sim
 
-    return sim.run(args.games, args.seed, args.players, args.decks, out, cap=args.cap, policy=args.policy)
+    return sim.run(args.games, args.seed, args.players, args.decks, out, cap=args.cap, policy=args.policy,
+                   save_dir=args.save_dir)
+
+
+# -- saves: the global --data-dir, `continue` and `replay` ---------------------------------------
+def _data_dir_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--data-dir", type=Path, metavar="DIR",
+        help="the folder for saves and scores (default: $RAINBOARD_DATA_DIR, else your user data folder)",
+    )
+
+
+def _save_parsers(commands) -> None:
+    commands.add_parser("continue", help="resume the most recent unfinished game")
+    replay = commands.add_parser("replay", help="watch a saved game, or check it with --verify")
+    replay.add_argument("file", type=Path, metavar="FILE", help="a save file")
+    replay.add_argument("--verify", action="store_true",
+                        help="play it back without the interface and report whether it replays the same")
+
+
+def cmd_continue(args: argparse.Namespace) -> int:
+    """Open the app on the most recently played unfinished game."""
+    from rainboard.saves import data_dir, latest_unfinished
+
+    folder = data_dir(args.data_dir)
+    path = latest_unfinished(folder)
+    if path is None:
+        print("No unfinished game to continue.", file=sys.stderr)
+        return 1
+    from rainboard.ui.app import RainboardApp
+
+    RainboardApp(resume=path, data_dir=folder).run()
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    """--verify: play the save back headless and print its final digest; else open it in the app."""
+    from rainboard.saves import Replay, SaveError, data_dir, read_save
+
+    try:
+        if args.verify:
+            replay = Replay.from_file(args.file)
+            print(f"OK: {len(replay)} actions, final digest {replay.final_digest}", file=out)
+            return 0
+        read_save(args.file)
+    except SaveError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    from rainboard.ui.app import RainboardApp
+
+    RainboardApp(replay=args.file, data_dir=data_dir(args.data_dir)).run()
+    return 0
+
+
+def _challenge_parser(commands) -> None:
+    challenge = commands.add_parser("challenge", help="play a solo challenge: a code that fixes the game")
+    challenge.add_argument(
+        "--slugcat", metavar="NAME", help="the slugcat to play (default: the code's, the day's or a random one)"
+    )
+    which = challenge.add_mutually_exclusive_group()
+    which.add_argument("--code", metavar="CODE", help="a challenge code such as RW-RA6W-PC")
+    which.add_argument("--daily", action="store_true", help="today's challenge, the same for everyone")
+
+
+def _scores_parser(commands) -> None:
+    commands.add_parser("scores", help="list the best result of each challenge played")
+
+
+def _data_folder(args: argparse.Namespace) -> Path:
+    """The folder for saves and scores: --data-dir, else $RAINBOARD_DATA_DIR, else the user's data folder."""
+    from rainboard.saves.store import data_dir
+
+    return data_dir(getattr(args, "data_dir", None))
+
+
+def cmd_challenge(args: argparse.Namespace, out: TextIO) -> int:
+    """Check the code or slugcat asked for (exit 2 if wrong), then open the app on the challenge."""
+    import datetime
+    import random
+
+    from rainboard.saves.challenge import (
+        ChallengeError, daily_challenge, parse_code, random_challenge, slugcat_id,
+    )
+
+    data = _load(None)
+    try:
+        slugcat = None if args.slugcat is None else slugcat_id(data, args.slugcat)
+        if args.code is not None:
+            challenge = parse_code(args.code, data)
+            if slugcat is not None and slugcat != challenge.slugcat:
+                raise ChallengeError(
+                    f"{challenge.code} is a {data.slugcats[challenge.slugcat].name} challenge; "
+                    "the code fixes the slugcat, so leave out --slugcat"
+                )
+        elif args.daily:
+            challenge = daily_challenge(datetime.date.today(), data, slugcat)
+        else:
+            challenge = random_challenge(data, random.Random(), slugcat)
+    except ChallengeError as exc:
+        print(f"{PROG} challenge: {exc}", file=sys.stderr)
+        return 2
+    options = "precycles on" if challenge.precycles else "precycles off"
+    print(f"Challenge {challenge.code}: {data.slugcats[challenge.slugcat].name}, {options}.", file=out)
+    from rainboard.ui.app import RainboardApp
+
+    RainboardApp(challenge=challenge.code, data_dir=_data_folder(args)).run()
+    return 0
+
+
+def cmd_scores(args: argparse.Namespace, out: TextIO) -> int:
+    """Print the best result of every challenge in the score book."""
+    from rainboard.saves.scores import SCORES_FILE, ScoreBook, ScoreBookError
+
+    try:
+        bests = ScoreBook(_data_folder(args) / SCORES_FILE).best_per_code()
+    except ScoreBookError as exc:
+        print(f"{PROG} scores: {exc}", file=sys.stderr)
+        return 1
+    if not bests:
+        print("No challenge results yet.", file=out)
+        return 0
+    header = ("Code", "Slugcat", "Best turns", "Date", "Attempts")
+    try:  # slugcats by name when the decks load; the score book itself keeps their ids
+        names = {sid: slugcat.name for sid, slugcat in _load(None).slugcats.items()}
+    except Exception:
+        names = {}
+    rows = [(r.code, names.get(r.slugcat, r.slugcat), str(r.turns), r.day.isoformat(), str(r.attempts))
+            for r in bests]
+    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
+    for row in (header, tuple("-" * w for w in widths), *rows):
+        cells = [c.rjust(w) if i in (2, 4) else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))]
+        print("  ".join(cells).rstrip(), file=out)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -167,6 +304,14 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_decks_check(args, sys.stdout)
         if args.command == "sim":
             return cmd_sim(args, sys.stdout)
+        if args.command == "challenge":
+            return cmd_challenge(args, sys.stdout)
+        if args.command == "scores":
+            return cmd_scores(args, sys.stdout)
+        if args.command == "continue":
+            return cmd_continue(args)
+        if args.command == "replay":
+            return cmd_replay(args, sys.stdout)
         return cmd_play(args)
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 import sys
 import traceback
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
 from attrs import frozen
 
 from rainboard.data import GameData, load_data
-from rainboard.engine import GameState, PlayerSetup, Setup, apply, legal_actions, new_game
+from rainboard.engine import GameState, PlayerSetup, Setup, apply, digest, legal_actions, new_game
 from rainboard.engine.state import OVER
 
 DEFAULT_ACTION_CAP = 20_000
@@ -127,17 +128,49 @@ def play_random(setup: Setup, data: GameData, chooser: random.Random,
     return SimResult(state=state, actions=actions, finished=state.phase == OVER)
 
 
+class GameRecorder:
+    """A simulated game's actions as it is played (play_random's `check`), written out as a save."""
+
+    DIGEST_EVERY = 10
+
+    def __init__(self) -> None:
+        self.actions: list[str] = []
+        self.digests: dict[int, str] = {}
+        self.state: GameState | None = None
+
+    def __call__(self, state: GameState, action, events) -> None:
+        self.actions.append(str(action))
+        self.state = state
+        if len(self.actions) % self.DIGEST_EVERY == 0:
+            self.digests[len(self.actions)] = digest(state)
+
+    def write(self, path: Path, setup: Setup, data: GameData) -> None:
+        """Save the game so far (a game that raised: up to its last good action); SaveError if not."""
+        from rainboard.saves import new_save, outcome_record, record, write_save
+
+        now = datetime.now(UTC)
+        save = new_save(setup, data, table_handoffs=False, now=now, game_id=path.stem)
+        digests = {**save.digests, **self.digests}
+        outcome = None
+        if self.state is not None:
+            digests[len(self.actions)] = digest(self.state)
+            outcome = outcome_record(self.state)
+        write_save(path, record(save, self.actions, digests, outcome is not None, outcome, now))
+
+
 def run(games: int, seed: int, players: int | None, decks: Path | None, out: TextIO = sys.stdout,
-        cap: int = DEFAULT_ACTION_CAP, policy: str = "random") -> int:
+        cap: int = DEFAULT_ACTION_CAP, policy: str = "random", save_dir: Path | None = None) -> int:
     """Play `games` games, one line each and a summary; 1 if any game raised, else 0.
 
+    With `save_dir`, each game is also written there as a save, `sim-<seed>-<game>.json` (a save
+    that cannot be written is reported and makes the exit code 1).
     Broken deck data raises DeckError before any game starts.
     """
     data = load_data(decks)
     if players is not None and not 1 <= players <= len(data.slugcats):
         print(f"--players must be between 1 and {len(data.slugcats)}", file=out)
         return 2
-    finished = capped = failed = 0
+    finished = capped = failed = unsaved = 0
     turns_to_win: list[int] = []
     cycles: list[int] = []
     for number in range(1, games + 1):
@@ -145,13 +178,21 @@ def run(games: int, seed: int, players: int | None, decks: Path | None, out: Tex
         chooser = random.Random(game_seed)
         setup = random_setup(data, game_seed, players, chooser)
         cast = ", ".join(f"{p.name} ({p.slugcat})" for p in setup.players)
+        recorder = GameRecorder() if save_dir is not None else None
         try:
-            result = play_random(setup, data, chooser, cap, policy=policy)
+            result = play_random(setup, data, chooser, cap, check=recorder, policy=policy)
         except Exception:  # the simulator exists to find these: report and go on
             failed += 1
             print(f"game {number}: seed {game_seed}: {cast}: RAISED", file=out)
             print(traceback.format_exc(), file=out)
             continue
+        finally:
+            if recorder is not None:
+                try:
+                    recorder.write(Path(save_dir) / f"sim-{game_seed}.json", setup, data)
+                except ValueError as exc:  # SaveError
+                    unsaved += 1
+                    print(f"game {number}: save not written: {exc}", file=out)
         state = result.state
         cycles.append(state.cycle)
         if result.finished:
@@ -173,4 +214,6 @@ def run(games: int, seed: int, players: int | None, decks: Path | None, out: Tex
               f"max {turns_to_win[-1]}", file=out)
     if cycles:
         print(f"cycles per game: mean {sum(cycles) / len(cycles):.1f}", file=out)
-    return 1 if failed else 0
+    if save_dir is not None:
+        print(f"saves: {games - unsaved} written to {save_dir}", file=out)
+    return 1 if failed or unsaved else 0

@@ -1,0 +1,254 @@
+"""Solo challenge codes: a few characters anyone can type that pin down one solo game.
+
+A code such as ``RW-7K2Q-M4`` holds six Crockford base32 characters (5 bits each, 30 bits):
+
+* five payload characters (25 bits): a 20-bit seed number, a 4-bit slugcat index (the slugcat's
+  place in the deck data's slugcat list, so only the first 16 can be named) and 1 bit for the
+  precycles option. The 25 bits go through a fixed, reversible scramble first, so neighbouring
+  seeds do not give look-alike codes;
+* one check character: a weighted sum of the payload characters in GF(32) with distinct non-zero
+  weights. Any single mistyped character, and any swap of two neighbouring characters, changes
+  that sum, so such a code is refused instead of dealing a different game. Random junk of the
+  right length passes the check one time in 32.
+
+Reading a code is forgiving: lower case is fine, I and L read as 1, O reads as 0, and dashes and
+spaces are ignored; the ``RW`` in front may be left out.
+
+The game a challenge deals is fixed by the code alone (and the deck data): one player with the
+code's slugcat, the engine seed ``"challenge-<seed>"`` (a string, so challenge games never share
+a random stream with a plain numbered seed), precycles as the code says and no ending wait.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import random
+
+from attrs import frozen
+
+from rainboard.data.models import GameData
+from rainboard.engine import Options, PlayerSetup, Setup
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base32: no I, L, O, U
+PREFIX = "RW"
+SEED_BITS = 20
+SLUGCAT_BITS = 4
+SEED_LIMIT = 1 << SEED_BITS  # seeds are 0 .. SEED_LIMIT - 1
+MAX_SLUGCATS = 1 << SLUGCAT_BITS  # a code can name one of the first 16 slugcats
+PAYLOAD_CHARS = 5
+CODE_CHARS = PAYLOAD_CHARS + 1
+
+_PAYLOAD_BITS = 5 * PAYLOAD_CHARS
+_MASK = (1 << _PAYLOAD_BITS) - 1
+_VALUES = {ch: i for i, ch in enumerate(ALPHABET)}
+_VALUES.update({"I": 1, "L": 1, "O": 0})
+_IGNORED = set("- \t\r\n")
+_CHECK_OFFSET = 0b10110  # so that RW-0000-00 is not a valid code
+
+# the payload scramble: rounds of "add a constant, multiply by an odd number, fold the high bits
+# down", all modulo 2**25; every step can be undone
+_ROUNDS = ((0x0A3C5E7, 0x1B87359), (0x13F2B61, 0x0CC9E2D), (0x05D1E93, 0x1E35A7B), (0x1742C1F, 0x0B4F2C3))
+_SHIFT = 13  # at least half of 25 bits, so x ^= x >> 13 undoes itself
+
+
+class ChallengeError(ValueError):
+    """A challenge that cannot be made or read (unknown slugcat, bad code...)."""
+
+
+class ChallengeCodeError(ChallengeError):
+    """A code that cannot be read: mistyped, wrong length, or naming a slugcat the decks lack."""
+
+
+@frozen
+class Challenge:
+    seed: int  # 0 .. SEED_LIMIT - 1
+    slugcat: str  # the slugcat's id in the deck data
+    precycles: bool
+    code: str  # canonical form: RW-XXXX-XX
+
+
+# --- GF(32) arithmetic for the check character (x^5 + x^2 + 1, a primitive polynomial) ---
+
+def _gf_tables() -> tuple[list[int], list[int]]:
+    exp, log = [0] * 62, [0] * 32
+    value = 1
+    for power in range(31):
+        exp[power] = exp[power + 31] = value
+        log[value] = power
+        value <<= 1
+        if value & 0b100000:
+            value ^= 0b100101
+    return exp, log
+
+
+_EXP, _LOG = _gf_tables()
+
+
+def _gf_mul(a: int, b: int) -> int:
+    if a == 0 or b == 0:
+        return 0
+    return _EXP[_LOG[a] + _LOG[b]]
+
+
+def _check_symbol(payload: list[int]) -> int:
+    """Payload character i has weight alpha**(i+1); the check character itself has weight 1."""
+    total = _CHECK_OFFSET
+    for i, value in enumerate(payload):
+        total ^= _gf_mul(_EXP[i + 1], value)
+    return total
+
+
+# --- the payload scramble ---
+
+def _scramble(value: int) -> int:
+    for add, mul in _ROUNDS:
+        value = ((value + add) * (mul | 1)) & _MASK
+        value ^= value >> _SHIFT
+    return value
+
+
+def _unscramble(value: int) -> int:
+    for add, mul in reversed(_ROUNDS):
+        value ^= value >> _SHIFT
+        value = (value * pow(mul | 1, -1, 1 << _PAYLOAD_BITS) - add) & _MASK
+    return value
+
+
+# --- codes ---
+
+def make_code(seed: int, slugcat_index: int, precycles: bool) -> str:
+    """The canonical code (``RW-XXXX-XX``) for a seed, a slugcat's index in the data and the option."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"a challenge seed is a whole number from 0 to {SEED_LIMIT - 1}, not {seed!r}")
+    if isinstance(slugcat_index, bool) or not isinstance(slugcat_index, int) \
+            or not 0 <= slugcat_index < MAX_SLUGCATS:
+        raise ValueError(f"a challenge code can name slugcats 0 to {MAX_SLUGCATS - 1}, not {slugcat_index!r}")
+    value = _scramble((seed << (SLUGCAT_BITS + 1)) | (slugcat_index << 1) | int(bool(precycles)))
+    payload = [(value >> (5 * (PAYLOAD_CHARS - 1 - i))) & 31 for i in range(PAYLOAD_CHARS)]
+    chars = "".join(ALPHABET[v] for v in payload + [_check_symbol(payload)])
+    return f"{PREFIX}-{chars[:4]}-{chars[4:]}"
+
+
+def decode_code(code: str) -> tuple[int, int, bool]:
+    """(seed, slugcat index, precycles) from a typed code, without deck data; raises ChallengeCodeError."""
+    shown = " ".join(str(code).split())
+    if not shown:
+        raise ChallengeCodeError("no challenge code given")
+    chars = [ch for ch in shown.upper() if ch not in _IGNORED]
+    if len(chars) == CODE_CHARS + len(PREFIX):
+        if "".join(chars[: len(PREFIX)]) != PREFIX:
+            raise ChallengeCodeError(f"{shown} is not a valid code: codes start with {PREFIX}-")
+        chars = chars[len(PREFIX):]
+    for ch in chars:
+        if ch not in _VALUES:
+            raise ChallengeCodeError(f"{shown} is not a valid code: {ch!r} is never used in codes")
+    if len(chars) != CODE_CHARS:
+        raise ChallengeCodeError(
+            f"{shown} is not a valid code: a code has {CODE_CHARS} letters and digits after {PREFIX}- "
+            f"(like {EXAMPLE_CODE})"
+        )
+    values = [_VALUES[ch] for ch in chars]
+    if _check_symbol(values[:PAYLOAD_CHARS]) != values[PAYLOAD_CHARS]:
+        raise ChallengeCodeError(f"{shown} is not a valid code: a character is mistyped")
+    value = 0
+    for v in values[:PAYLOAD_CHARS]:
+        value = (value << 5) | v
+    value = _unscramble(value)
+    return value >> (SLUGCAT_BITS + 1), (value >> 1) & (MAX_SLUGCATS - 1), bool(value & 1)
+
+
+def canonical_code(code: str) -> str:
+    """The code as ``RW-XXXX-XX`` in capitals, however it was typed; raises ChallengeCodeError."""
+    return make_code(*decode_code(code))
+
+
+def parse_code(code: str, data: GameData) -> Challenge:
+    """The challenge a typed code names for these decks; raises ChallengeCodeError."""
+    seed, index, precycles = decode_code(code)
+    canonical = make_code(seed, index, precycles)
+    slugcats = list(data.slugcats)
+    if index >= len(slugcats):
+        raise ChallengeCodeError(
+            f"{canonical} is not a valid code for these decks: it names slugcat {index + 1}, "
+            f"but these decks have {len(slugcats)}"
+        )
+    return Challenge(seed=seed, slugcat=slugcats[index], precycles=precycles, code=canonical)
+
+
+def slugcat_id(data: GameData, name: str) -> str:
+    """A slugcat's id from its id or name, any case ("survivor", "The Survivor"); raises ChallengeError."""
+    wanted = " ".join(name.split()).casefold()
+    if wanted.startswith("the "):
+        wanted = wanted[4:]
+    for sid, slugcat in data.slugcats.items():
+        if wanted in (sid.casefold(), slugcat.name.casefold()):
+            return sid
+    raise ChallengeError(f"no slugcat {name!r} in these decks (known: {', '.join(data.slugcats)})")
+
+
+def _index(data: GameData, slugcat: str) -> int:
+    sid = slugcat_id(data, slugcat)
+    index = list(data.slugcats).index(sid)
+    if index >= MAX_SLUGCATS:
+        raise ChallengeError(f"challenge codes can name only the first {MAX_SLUGCATS} slugcats, not {sid}")
+    return index
+
+
+def challenge_for(data: GameData, seed: int, slugcat: str, precycles: bool = True) -> Challenge:
+    """The challenge for a seed and a slugcat (id or name) on these decks."""
+    index = _index(data, slugcat)
+    sid = list(data.slugcats)[index]
+    return Challenge(seed=seed, slugcat=sid, precycles=precycles, code=make_code(seed, index, precycles))
+
+
+def _choosable(data: GameData) -> int:
+    count = min(len(data.slugcats), MAX_SLUGCATS)
+    if count == 0:
+        raise ChallengeError("these decks have no slugcats")
+    return count
+
+
+def random_challenge(
+    data: GameData, rng: random.Random, slugcat: str | None = None, *, precycles: bool = True
+) -> Challenge:
+    """A fresh challenge: a random seed and, unless one is given, a random slugcat."""
+    count = _choosable(data)
+    seed = rng.randrange(SEED_LIMIT)
+    if slugcat is None:
+        slugcat = list(data.slugcats)[rng.randrange(count)]
+    return challenge_for(data, seed, slugcat, precycles)
+
+
+def daily_challenge(
+    day: datetime.date, data: GameData, slugcat: str | None = None, *, precycles: bool = True
+) -> Challenge:
+    """The day's challenge: seed and slugcat from a hash of the ISO date, the same for everyone.
+
+    Giving a slugcat keeps the day's seed and swaps the slugcat, which gives another code.
+    """
+    if isinstance(day, datetime.datetime):
+        day = day.date()
+    count = _choosable(data)
+    digest = hashlib.sha256(f"rainboard daily challenge {day.isoformat()}".encode()).digest()
+    seed = int.from_bytes(digest[:4], "big") % SEED_LIMIT
+    if slugcat is None:
+        slugcat = list(data.slugcats)[int.from_bytes(digest[4:8], "big") % count]
+    return challenge_for(data, seed, slugcat, precycles)
+
+
+def challenge_seed(challenge: Challenge) -> str:
+    """The engine seed a challenge's game is dealt from."""
+    return f"challenge-{challenge.seed}"
+
+
+def challenge_setup(challenge: Challenge, player_name: str) -> Setup:
+    """The solo game a challenge names: one player, its slugcat, its seed and options."""
+    return Setup(
+        players=[PlayerSetup(player_name, challenge.slugcat)],
+        seed=challenge_seed(challenge),
+        options=Options(precycles=challenge.precycles, wait_turns=False),
+    )
+
+
+EXAMPLE_CODE = make_code(0x7C2A5, 0, True)

@@ -1,0 +1,447 @@
+"""The save file: a game's seed, setup, deck data and actions, as versioned JSON.
+
+A save holds no game state. Seed, decks and the action texts rebuild the game through the engine;
+digests taken along the way (every 10 actions and after the last) prove the rebuilt game is the
+one that was played. Reading is strict (unknown keys, wrong types and missing keys are errors) and
+every problem comes out as one `SaveError` line naming the file and the first bad place.
+
+    save = new_save(setup, data, table_handoffs=True, now=datetime.now(UTC))
+    save = record(save, actions, digests, finished=False, outcome=None, now=datetime.now(UTC))
+    write_save(path, save)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import attrs
+import cattrs
+from attrs import frozen
+from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
+from cattrs.v import transform_error
+
+from rainboard.data import DeckError, GameData, load_deck_files
+from rainboard.engine import GameState, Options, PlayerSetup, Setup, digest, new_game
+from rainboard.engine.state import OVER
+
+FORMAT = "rainboard-save"
+VERSION = 1
+DIGEST_EVERY = 10  # a digest every this many actions, and one after the last
+
+_GAME_ID = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9._-]*$")  # it names the autosave file: no folders
+_COUNT = re.compile(r"^(0|[1-9][0-9]*)$")
+
+
+class SaveError(ValueError):
+    """A save that cannot be read, played back or written. `path` is the file (None when the save
+    was not read from one); the message is one line: `<file>: <first problem>`."""
+
+    def __init__(self, path: Path | str | None, problem: str):
+        self.path = Path(path) if path is not None else None
+        self.problem = problem
+        super().__init__(f"{path}: {problem}" if path is not None else problem)
+
+
+# -- the shape of a save (format version 1) ------------------------------------------------------
+@frozen
+class SavedPlayer:
+    name: str
+    slugcat: str | None
+
+
+@frozen
+class SavedOptions:
+    precycles: bool
+    wait_turns: bool | None
+
+
+@frozen
+class SavedSetup:
+    players: tuple[SavedPlayer, ...]
+    options: SavedOptions
+
+
+@frozen
+class TableSettings:
+    handoffs: bool  # the hot-seat hand-off screen between players
+
+
+@frozen
+class ChallengeRef:
+    code: str
+
+
+@frozen
+class SavedDecks:
+    """The deck data the game is played with, carried whole so the save replays after the shipped
+    decks change."""
+
+    name: str
+    fingerprint: str
+    files: dict[str, str] = attrs.field(repr=False)
+
+
+@frozen
+class SavedOutcome:
+    winner: str  # the winner's name
+    turns: int  # the winner's turns
+    solo_score: int | None
+
+
+@frozen
+class SaveGame:
+    """One game as the file holds it. Every field is required in the file."""
+
+    format: str
+    version: int
+    game_id: str
+    created: datetime  # UTC, whole seconds
+    updated: datetime
+    app_version: str
+    seed: int | str
+    setup: SavedSetup
+    table: TableSettings
+    challenge: ChallengeRef | None
+    decks: SavedDecks
+    actions: tuple[str, ...]
+    digests: dict[int, str]  # actions applied -> digest of the state after them
+    finished: bool
+    outcome: SavedOutcome | None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.setup.players)
+
+
+# -- the strict converter --------------------------------------------------------------------------
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value) if len(value) <= 40 else json.dumps(value[:37]) + "..."
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+class _Wrong(TypeError):
+    """A value of the wrong kind; the message is what the reader sees."""
+
+
+_WORDS = {int: "a whole number", str: "a string", bool: "true or false"}
+
+
+def _strict(expected: type):
+    def hook(value: Any, _type: Any) -> Any:
+        if type(value) is not expected:  # bool is an int, and cattrs would turn "3" into 3
+            raise _Wrong(f"expected {_WORDS[expected]}, got {_describe(value)}")
+        return value
+
+    return hook
+
+
+def _utc(moment: datetime) -> datetime:
+    """UTC, whole seconds; a naive time is taken to be UTC already."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).replace(microsecond=0)
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    for t in (int, str, bool):
+        conv.register_structure_hook(t, _strict(t))
+
+    def seed(value: Any, _type: Any) -> int | str:
+        if type(value) not in (int, str):
+            raise _Wrong(f"expected a whole number or a string, got {_describe(value)}")
+        return value
+
+    conv.register_structure_hook(int | str, seed)
+
+    def moment(value: Any, _type: Any) -> datetime:
+        if type(value) is not str:
+            raise _Wrong(f"expected an ISO-8601 time, got {_describe(value)}")
+        try:
+            parsed = datetime.fromisoformat(value)
+        except ValueError:
+            raise _Wrong(f"expected an ISO-8601 time, got {_describe(value)}") from None
+        if parsed.tzinfo is None:
+            raise _Wrong(f"expected a time with its zone (UTC), got {_describe(value)}")
+        return _utc(parsed)
+
+    conv.register_structure_hook(datetime, moment)
+    conv.register_unstructure_hook(datetime, lambda m: _utc(m).strftime("%Y-%m-%dT%H:%M:%SZ"))
+
+    def tuple_hook(value: Any, type_: Any):
+        if not isinstance(value, list):
+            raise _Wrong(f"expected a list, got {_describe(value)}")
+        return conv._structure_tuple(value, type_)  # noqa: SLF001 - cattrs' own tuple handling
+
+    conv.register_structure_hook_func(lambda t: getattr(t, "__origin__", None) is tuple, tuple_hook)
+
+    def files(value: Any, _type: Any) -> dict[str, str]:
+        if not isinstance(value, dict):
+            raise _Wrong(f"expected an object of file texts, got {_describe(value)}")
+        for name, text in value.items():
+            if type(text) is not str:
+                raise _Wrong(f"{json.dumps(name)}: expected the file's text, got {_describe(text)}")
+        return dict(value)
+
+    conv.register_structure_hook_func(lambda t: t == dict[str, str], files)
+
+    def digests(value: Any, _type: Any) -> dict[int, str]:
+        if not isinstance(value, dict):
+            raise _Wrong(f"expected an object, got {_describe(value)}")
+        out = {}
+        for key, text in value.items():
+            if not _COUNT.match(key):
+                raise _Wrong(f"{json.dumps(key)}: expected a count of actions as the key")
+            if type(text) is not str:
+                raise _Wrong(f"{json.dumps(key)}: expected a digest string, got {_describe(text)}")
+            out[int(key)] = text
+        return dict(sorted(out.items()))
+
+    conv.register_structure_hook_func(lambda t: t == dict[int, str], digests)
+    conv.register_unstructure_hook_func(lambda t: t == dict[int, str], lambda d: {str(k): v for k, v in sorted(d.items())})
+    return conv
+
+
+CONVERTER = _make_converter()
+
+
+_EXTRA = "\x00unknown key "
+
+
+def _format_exception(exc: BaseException, _type: Any) -> str:
+    if isinstance(exc, KeyError):
+        return "missing"
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return _EXTRA + sorted(exc.extra_fields)[0]  # _first_problem puts the key in the path
+    if isinstance(exc, (TypeError, ValueError)):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _first_problem(exc: Exception) -> str:
+    """The first of cattrs' problems as `setup.players[0].name: expected a string, got 3`."""
+    if isinstance(exc, BaseValidationError):
+        messages = transform_error(exc, path="$", format_exception=_format_exception)
+        if messages:
+            text, _, where = messages[0].rpartition(" @ ")
+            place = where.removeprefix("$").removeprefix(".")
+            if text.startswith(_EXTRA):
+                key = text.removeprefix(_EXTRA)
+                return f"{place}.{key}: unknown key" if place else f"{key}: unknown key"
+            return f"{place}: {text}" if place else text
+    return _format_exception(exc, None)
+
+
+# -- reading ---------------------------------------------------------------------------------------
+def parse_save(text: str, path: Path | str | None = None) -> SaveGame:
+    """A save from its JSON text; SaveError (naming `path`) for anything that is not a good save."""
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if not text.strip():
+            raise SaveError(path, "the file is empty") from None
+        raise SaveError(path, f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise SaveError(path, "not a Rainboard save: nested too deeply") from None
+    if not isinstance(raw, dict) or "format" not in raw:
+        raise SaveError(path, "not a Rainboard save (no \"format\": \"rainboard-save\")")
+    if raw["format"] != FORMAT:
+        raise SaveError(path, f"not a Rainboard save (format is {_describe(raw['format'])})")
+    version = raw.get("version")
+    if type(version) is not int:
+        shown = "missing" if "version" not in raw else f"not a number: {_describe(version)}"
+        raise SaveError(path, f"version {shown}; this Rainboard reads version {VERSION}")
+    if version != VERSION:
+        raise SaveError(path, f"version {version}; this Rainboard reads version {VERSION}")
+    try:
+        save = CONVERTER.structure(raw, SaveGame)
+    except Exception as exc:  # every shape problem becomes one line, never a traceback
+        raise SaveError(path, _first_problem(exc)) from None
+    problem = _inconsistency(save)
+    if problem:
+        raise SaveError(path, problem)
+    return save
+
+
+def _inconsistency(save: SaveGame) -> str | None:
+    """What the shape alone cannot say is wrong with a save, or None."""
+    if not _GAME_ID.match(save.game_id):
+        return f"game_id: {_describe(save.game_id)} may hold only letters, digits, '-', '_' and '.'"
+    if not save.setup.players:
+        return "setup.players: a game needs at least one player"
+    past = [n for n in save.digests if n > len(save.actions)]
+    if past:
+        return f"digests: {json.dumps(str(past[0]))} is past the last action ({len(save.actions)})"
+    if save.finished and save.outcome is None:
+        return "outcome: the game is finished but the save gives no outcome"
+    if not save.finished and save.outcome is not None:
+        return "outcome: given for a game that is not finished"
+    return None
+
+
+def read_save(path: Path | str) -> SaveGame:
+    """Read a save file. Any problem (missing, unreadable, not JSON, not a save, another version,
+    a wrong shape) raises SaveError naming the file and the first bad place. The file is only read."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(path, "no such file") from None
+    except IsADirectoryError:
+        raise SaveError(path, "a folder, not a save file") from None
+    except OSError as exc:
+        raise SaveError(path, f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(path, f"not a Rainboard save: not UTF-8 text (byte {exc.start})") from None
+    return parse_save(text, path)
+
+
+# -- making and updating ---------------------------------------------------------------------------
+def new_save(setup: Setup, data: GameData, table_handoffs: bool, now: datetime,
+             game_id: str | None = None, challenge_code: str | None = None) -> SaveGame:
+    """A save for a game about to start: no actions yet, the opening state's digest as digest 0.
+
+    `data` must carry the TOML it was read from (`GameData.files`), which the save keeps."""
+    from rainboard import __version__
+
+    from .store import new_game_id
+
+    if not data.files:
+        raise ValueError("the deck data carries no files to keep in the save")
+    state, _ = new_game(setup, data)
+    when = _utc(now)
+    return SaveGame(
+        format=FORMAT,
+        version=VERSION,
+        game_id=game_id if game_id is not None else new_game_id(when),
+        created=when,
+        updated=when,
+        app_version=__version__,
+        seed=setup.seed,
+        setup=SavedSetup(
+            players=tuple(SavedPlayer(p.name, p.slugcat) for p in setup.players),
+            options=SavedOptions(setup.options.precycles, setup.options.wait_turns),
+        ),
+        table=TableSettings(handoffs=table_handoffs),
+        challenge=ChallengeRef(challenge_code) if challenge_code is not None else None,
+        decks=SavedDecks(name="decks", fingerprint=data.fingerprint, files=dict(data.files)),
+        actions=(),
+        digests={0: digest(state)},
+        finished=False,
+        outcome=None,
+    )
+
+
+def record(save: SaveGame, actions: list[str], digests: dict[int, str], finished: bool,
+           outcome: dict | SavedOutcome | None, now: datetime) -> SaveGame:
+    """The save with the game's actions so far. Of `digests` (actions applied -> digest) only every
+    tenth and the one after the last action are kept, so a caller may pass one for every step."""
+    last = len(actions)
+    kept = {n: d for n, d in digests.items() if n <= last and (n % DIGEST_EVERY == 0 or n == last)}
+    if isinstance(outcome, dict):
+        outcome = SavedOutcome(**outcome)
+    return attrs.evolve(save, actions=tuple(str(a) for a in actions), digests=dict(sorted(kept.items())),
+                        finished=finished, outcome=outcome, updated=_utc(now))
+
+
+def outcome_record(state: GameState) -> dict | None:
+    """The `outcome` a save keeps for a finished game: winner's name, their turns, the solo score."""
+    if state.phase != OVER or state.winner is None:
+        return None
+    winner = state.players[state.winner]
+    return {"winner": winner.name, "turns": winner.turns,
+            "solo_score": winner.turns if len(state.players) == 1 else None}
+
+
+def encode_save(save: SaveGame) -> bytes:
+    """The file's bytes: UTF-8 JSON, keys in the order of the format, ending with a newline."""
+    return (json.dumps(CONVERTER.unstructure(save), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def write_save(path: Path | str, save: SaveGame) -> None:
+    """Write atomically: a temporary file beside the target is written, flushed, synced to disk,
+    read back and parsed, and only then moved over the target. A failure at any point leaves the
+    old file as it was and no temporary file behind; it raises SaveError (OSError inside)."""
+    path = Path(path)
+    body = encode_save(save)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise SaveError(path, f"cannot be written: {exc.strerror or exc}") from exc
+    temp = Path(temp_name)
+    try:
+        with open(handle, "wb") as out:
+            out.write(body)
+            out.flush()
+            os.fsync(out.fileno())
+        if temp.read_bytes() != body:
+            raise SaveError(path, "cannot be written: the file read back differs from what was written")
+        read_save(temp)  # never put a file we cannot read in place of a good one
+        os.replace(temp, path)
+    except BaseException as exc:
+        try:
+            temp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        if isinstance(exc, SaveError) and exc.path != path:
+            raise SaveError(path, f"cannot be written: the new file does not read back: {exc.problem}") from exc
+        if isinstance(exc, OSError):
+            raise SaveError(path, f"cannot be written: {exc.strerror or exc}") from exc
+        raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the system allows it (not on Windows)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+# -- back to a game ----------------------------------------------------------------------------------
+def setup_of(save: SaveGame) -> Setup:
+    """The engine's Setup for the game in a save."""
+    return Setup(
+        players=[PlayerSetup(p.name, p.slugcat) for p in save.setup.players],
+        seed=save.seed,
+        options=Options(precycles=save.setup.options.precycles, wait_turns=save.setup.options.wait_turns),
+    )
+
+
+def game_from_save(save: SaveGame, path: Path | str | None = None) -> tuple[GameData, Setup]:
+    """The deck data (from the files inside the save) and the setup to start the game again with.
+    SaveError (naming `path`) when the decks in the save cannot be played."""
+    try:
+        data = load_deck_files(dict(save.decks.files), save.decks.name)
+    except DeckError as exc:
+        first = exc.problems[0] if exc.problems else str(exc)
+        raise SaveError(path, f"the decks in the save cannot be played: {first}") from None
+    if data.fingerprint != save.decks.fingerprint:
+        raise SaveError(path, f"decks.fingerprint: the save says {save.decks.fingerprint}, its deck files "
+                              f"give {data.fingerprint}: the deck files were changed")
+    return data, setup_of(save)

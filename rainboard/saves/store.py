@@ -1,0 +1,143 @@
+"""Where saves live, and finding them again.
+
+    <data dir>/games/<game_id>.json   the autosave of each game, rewritten after every action
+    <data dir>/saves/*.json           saves a player made on purpose (ctrl+s)
+
+The data folder is `--data-dir` if given, else $RAINBOARD_DATA_DIR, else the system's per-user
+data folder (platformdirs). Unreadable files are listed and skipped, never deleted.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import UTC, datetime
+from pathlib import Path
+
+from attrs import frozen
+
+from .savefile import SaveError, SaveGame, read_save
+
+ENV_DATA_DIR = "RAINBOARD_DATA_DIR"
+GAMES = "games"
+NAMED = "saves"
+
+
+def data_dir(override: Path | str | None = None) -> Path:
+    """The folder for Rainboard's files: `override`, else $RAINBOARD_DATA_DIR, else the user's
+    data folder for "rainboard". Not created here."""
+    if override is not None:
+        return Path(override).expanduser()
+    env = os.environ.get(ENV_DATA_DIR, "").strip()
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("rainboard"))
+
+
+def games_dir(folder: Path) -> Path:
+    """The autosaves: one file per game, `<game_id>.json`."""
+    return Path(folder) / GAMES
+
+
+def named_dir(folder: Path) -> Path:
+    """Saves made on purpose (ctrl+s)."""
+    return Path(folder) / NAMED
+
+
+def autosave_path(folder: Path, game_id: str) -> Path:
+    """Where a game's autosave lives."""
+    return games_dir(folder) / f"{game_id}.json"
+
+
+def new_game_id(now: datetime) -> str:
+    """A new game's id: its start time in UTC and a random tail, so ids sort by age and never
+    clash: `20261123-131800-ab12`."""
+    if now.tzinfo is None:
+        now = now.replace(tzinfo=UTC)
+    return f"{now.astimezone(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(2)}"
+
+
+def _save_files(folder: Path) -> list[Path]:
+    """The .json files in a folder; temporary files of a write under way start with a dot."""
+    try:
+        return sorted(p for p in folder.glob("*.json") if not p.name.startswith(".") and p.is_file())
+    except OSError:
+        return []
+
+
+def _mtime(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
+
+
+def latest_unfinished(folder: Path) -> Path | None:
+    """The autosave most recently updated that reads fine and whose game is not over, or None."""
+    best: tuple[datetime, int, str] | None = None
+    found = None
+    for path in _save_files(games_dir(folder)):
+        try:
+            save = read_save(path)
+        except SaveError:
+            continue
+        if save.finished:
+            continue
+        key = (save.updated, _mtime(path), path.name)
+        if best is None or key > best:
+            best, found = key, path
+    return found
+
+
+@frozen
+class SaveSummary:
+    """One save file as a list of saves shows it; `error` is set (and most else empty) for a file
+    that cannot be read."""
+
+    path: Path
+    named: bool  # made with ctrl+s, not an autosave
+    game_id: str | None
+    updated: datetime | None
+    players: tuple[str, ...]
+    finished: bool
+    actions: int
+    description: str
+    error: str | None = None
+
+
+def describe(save: SaveGame) -> str:
+    """A short line about a save: who plays, how far, how it ended."""
+    cast = ", ".join(f"{p.name} ({p.slugcat})" if p.slugcat else p.name for p in save.setup.players)
+    if save.finished and save.outcome is not None:
+        state = f"{save.outcome.winner} won in {save.outcome.turns} turns"
+    else:
+        state = "in progress"
+    parts = [cast, f"{len(save.actions)} actions", state]
+    if save.challenge is not None:
+        parts.append(f"challenge {save.challenge.code}")
+    return "; ".join(parts)
+
+
+def summarize(path: Path, named: bool = False) -> SaveSummary:
+    """The summary of one file; an unreadable file gives a summary holding its error."""
+    try:
+        save = read_save(path)
+    except SaveError as exc:
+        return SaveSummary(path=path, named=named, game_id=None, updated=None, players=(), finished=False,
+                           actions=0, description="cannot be read", error=exc.problem)
+    return SaveSummary(path=path, named=named, game_id=save.game_id, updated=save.updated,
+                       players=save.players, finished=save.finished, actions=len(save.actions),
+                       description=describe(save))
+
+
+def list_saves(folder: Path) -> list[SaveSummary]:
+    """Every save in the data folder (autosaves and named saves), most recently updated first;
+    unreadable files come last, with their error."""
+    summaries = [summarize(p) for p in _save_files(games_dir(folder))]
+    summaries += [summarize(p, named=True) for p in _save_files(named_dir(folder))]
+    readable = [s for s in summaries if s.error is None]
+    broken = [s for s in summaries if s.error is not None]
+    readable.sort(key=lambda s: (s.updated, _mtime(s.path), s.path.name), reverse=True)
+    return readable + broken
