@@ -21,3 +21,12 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function):
     names = pyfuncitem._fixtureinfo.argnames
     asyncio.run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
     return True
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path, monkeypatch):
+    """Saves, scores and logs of every test go to its own temporary folder, never the user's."""
+    folder = tmp_path / "rainboard-data"
+    monkeypatch.setenv("RAINBOARD_DATA_DIR", str(folder))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    return folder

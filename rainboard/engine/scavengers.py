@@ -19,9 +19,16 @@ def open_market(step: Step, index: int, card_id: str, deck_id: str | None) -> No
         if card is None:
             break
         offers.append(card)
-    names = ", ".join(f"{step.name_of(c)} ({_price(step.state, c):g} pearls)" for c in offers) or "nothing"
+    names = ", ".join(f"{step.name_of(c)} ({pearls(_price(step.state, c))})" for c in offers) or "nothing"
     step.emit("market", f"A {merchant.name} spreads out its wares: {names}.", player=index, card=card_id)
     step.update(pending=Market(player=index, card=card_id, deck=deck_id, offers=tuple(offers)))
+
+
+def pearls(value: float) -> str:
+    """1 pearl, 1.5 pearls, half a pearl."""
+    if value == 0.5:
+        return "half a pearl"
+    return f"{value:g} pearl" + ("" if value == 1 else "s")
 
 
 def _price(state: GameState, card_id: str) -> float:

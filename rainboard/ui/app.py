@@ -60,7 +60,8 @@ class RainboardApp(App):
 
     TITLE = "Rainboard"
     # absolute, so an App subclass elsewhere (tests, tools) finds the same styles
-    CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parent / "screens" / "screens.tcss"]
+    CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parent / "screens" / "screens.tcss",
+                Path(__file__).parent / "screens" / "records.tcss"]
     COMMANDS = App.COMMANDS | {GameCommands}
     COMMAND_PALETTE_BINDING = "ctrl+p"
     BINDINGS = [
@@ -68,12 +69,94 @@ class RainboardApp(App):
         Binding("question_mark,f1", "rules", "Help", key_display="? f1"),
     ]
 
-    def __init__(self, data: GameData | None = None, seed: str = "", catch_errors: bool = True) -> None:
+    def __init__(self, data: GameData | None = None, seed: str = "", catch_errors: bool = True,
+                 data_dir: Path | None = None, resume: Path | None = None, replay: Path | None = None,
+                 challenge: str | None = None, autosave: bool = True) -> None:
         super().__init__()
         self.data = data  # the checked deck data; loaded on first need when not given
         self.default_seed = seed
         self.catch_errors = catch_errors
+        self.data_dir_override = data_dir
+        self.autosave = autosave  # off in tests that must leave no files behind
+        self.start_with = ("resume", resume) if resume else ("replay", replay) if replay else \
+            ("challenge", challenge) if challenge else None
         self._too_small: TooSmallScreen | None = None
+
+    @property
+    def data_dir(self) -> Path:
+        from rainboard.saves import data_dir
+
+        return data_dir(self.data_dir_override)
+
+    def on_mount(self) -> None:
+        if self.start_with is None:
+            return
+        what, value = self.start_with
+        if what == "resume":
+            self.resume(Path(value))
+        elif what == "replay":
+            from .screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen.from_file(Path(value)))
+        elif what == "challenge":
+            from .screens.challenge import ChallengeScreen
+
+            self.push_screen(ChallengeScreen(code=value))
+
+    # -- games -------------------------------------------------------------------------------------
+    def begin(self, session, table) -> None:
+        """A new game is set up: save it as it goes, and show it."""
+        from .screens.setup import SlugcatPickScreen
+
+        self.watch_session(session, table.handoffs)
+        if session.choosing:
+            self.switch_screen(SlugcatPickScreen(session, table))
+        else:
+            self.switch_screen(BoardScreen(session, table))
+
+    def watch_session(self, session, handoffs: bool, saver=None) -> None:
+        if not self.autosave:
+            return
+        from .autosave import Autosaver
+
+        def report(error: OSError) -> None:
+            self.notify(f"The game could not be saved ({error}); play goes on, the last save is kept.",
+                        title="Saving failed", severity="warning", timeout=8)
+
+        try:
+            session.on_change = saver or Autosaver.for_new_game(session, self.data_dir, handoffs, report)
+        except OSError as error:
+            report(error)
+
+    def resume(self, path: Path) -> bool:
+        """Pick a saved game up exactly where it was; a bad file says what is wrong and stays as it is."""
+        from rainboard.saves import SaveError
+
+        from .autosave import Autosaver
+        from .resume import open_save, session_from_replay
+        from .screens.setup import TableOptions
+
+        try:
+            save, replay, data, setup = open_save(path)
+        except SaveError as error:
+            self.notify(str(error), title="This save cannot be resumed", severity="error", timeout=10)
+            return False
+        session = session_from_replay(replay, len(replay), data, setup,
+                                      challenge=save.challenge.code if save.challenge else None)
+        table = TableOptions(handoffs=save.table.handoffs)
+        if self.autosave:
+            session.on_change = Autosaver(path, save)
+        if session.over:
+            from .screens.game_over import GameOverScreen
+
+            self.push_screen(GameOverScreen(session))
+        elif session.choosing:
+            from .screens.setup import SlugcatPickScreen
+
+            self.push_screen(SlugcatPickScreen(session, table))
+        else:
+            self.push_screen(BoardScreen(session, table))
+        return True
 
     def get_default_screen(self) -> Screen:
         return TitleScreen()
@@ -105,7 +188,7 @@ class RainboardApp(App):
                 self.exit()
 
         self.push_screen(ConfirmScreen("Leave the game in progress?",
-                                       "Saving games arrives in the next version: this game would be lost."),
+                                       "It is saved: Continue on the title screen picks it up again."),
                          answered)
 
     # -- the terminal's size -------------------------------------------------------------------

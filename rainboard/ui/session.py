@@ -1,10 +1,13 @@
 """One game at the table: the engine's state, everything that happened, and the way to act.
 
 The screens read from a GameSession and send it actions; it is the only place the interface
-touches the engine's verbs, so no screen can decide a rule on its own.
+touches the engine's verbs, so no screen can decide a rule on its own. After every action (and
+every undo) it calls `on_change`, which the app uses to autosave.
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 from attrs import define, field
 
@@ -15,11 +18,27 @@ from rainboard.engine import (
     GameState,
     Setup,
     apply,
+    digest,
     legal_actions,
     new_game,
     outcome,
 )
 from rainboard.engine.state import CHOOSING, OVER
+
+DIGEST_EVERY = 10  # a check value in the save every this many actions
+# what a move may reveal that cannot be taken back: a card seen, a die rolled
+REVEALING = {"drew", "roll", "search_found", "market", "deck_reshuffled", "precycle_roll", "rain_timer"}
+
+
+@define
+class Step:
+    """One action taken, with what is needed to take it back."""
+
+    action: str
+    actor: int
+    before: GameState
+    events_before: int
+    revealed: str | None  # why it cannot be undone, or None
 
 
 @define
@@ -29,11 +48,16 @@ class GameSession:
     state: GameState
     events: list[Event] = field(factory=list)  # everything that happened, for the log
     actions: list[str] = field(factory=list)  # every action taken, in text form
+    digests: dict[int, str] = field(factory=dict)  # actions taken -> the state's digest then
+    steps: list[Step] = field(factory=list)  # for undo; empty for the part of a game resumed from a save
+    on_change: Callable[[GameSession], None] | None = None
+    challenge: str | None = None  # the solo challenge's code, if this game is one
 
     @classmethod
-    def start(cls, setup: Setup, data: GameData) -> GameSession:
+    def start(cls, setup: Setup, data: GameData, challenge: str | None = None) -> GameSession:
         state, events = new_game(setup, data)
-        return cls(data=data, setup=setup, state=state, events=list(events))
+        return cls(data=data, setup=setup, state=state, events=list(events), digests={0: digest(state)},
+                   challenge=challenge)
 
     @property
     def legal(self) -> list[Action]:
@@ -41,10 +65,46 @@ class GameSession:
 
     def act(self, action: Action) -> list[Event]:
         """Apply a legal action; the engine raises IllegalAction for anything else."""
-        self.state, events = apply(self.state, action)
+        before = self.state
+        actor = before.to_act
+        self.state, events = apply(before, action)
+        revealed = _revealed(before, self.state, events)
+        self.steps.append(Step(str(action), actor, before, len(self.events), revealed))
         self.events.extend(events)
         self.actions.append(str(action))
+        if len(self.actions) % DIGEST_EVERY == 0:
+            self.digests[len(self.actions)] = digest(self.state)
+        self._changed()
         return events
+
+    def undo_refusal(self) -> str | None:
+        """Why the last move cannot be taken back now, or None if it can."""
+        if not self.steps:
+            return "There is nothing to undo." if not self.actions else "Moves made before the game was resumed cannot be undone."
+        last = self.steps[-1]
+        if last.revealed:
+            return f"The last move ({last.action}) {last.revealed}: it cannot be taken back."
+        if self.state.to_act != last.actor:
+            name = self.state.players[last.actor].name
+            return f"The last move was {name}'s, and play has moved on: only your own last move can be undone."
+        return None
+
+    def undo(self) -> str:
+        """Take back the last move; returns what was undone. Check undo_refusal first."""
+        refusal = self.undo_refusal()
+        if refusal:
+            raise ValueError(refusal)
+        last = self.steps.pop()
+        self.state = last.before
+        del self.events[last.events_before:]
+        self.actions.pop()
+        self.digests = {n: d for n, d in self.digests.items() if n <= len(self.actions)}
+        self._changed()
+        return last.action
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
 
     @property
     def to_act(self) -> int | None:
@@ -65,3 +125,12 @@ class GameSession:
     @property
     def hotseat(self) -> bool:
         return len(self.state.players) > 1
+
+
+def _revealed(before: GameState, after: GameState, events: list[Event]) -> str | None:
+    kinds = {e.kind for e in events}
+    if kinds & {"drew", "search_found", "market"}:
+        return "showed a card"
+    if after.rng != before.rng or kinds & REVEALING:
+        return "rolled dice"
+    return None

@@ -16,6 +16,7 @@ from textual.widgets import ContentSwitcher, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rainboard.engine import Action, check_modifiers
+from rainboard.engine.modifiers import player_hp
 from rainboard.engine.state import Duel, Encounter, Market
 
 from ..safety import guarded
@@ -25,7 +26,7 @@ from ..widgets.event_log import EventLog
 from ..widgets.rain_clock import RainClock
 from ..widgets.region_map import RegionMap
 from ..words import action_key, action_label, card_line
-from .dialogs import HandoffScreen, ReportScreen
+from .dialogs import HandoffScreen, ReportScreen, TextPrompt
 from .setup import TableOptions
 
 # the one-key verbs, in footer order; words.action_key says which key each legal action answers to
@@ -43,7 +44,10 @@ class BoardScreen(Screen):
     BINDINGS = [
         *[Binding(key, f"verb('{key}')", label) for key, label in VERBS],
         *[Binding(str(n), f"pick({n})", f"Action {n}", show=False) for n in range(1, 10)],
-        Binding("tab", "focus_next", "Next panel", show=False),
+        Binding("tab", "app.focus_next", "Next panel", show=False),
+        # in the help and the palette, not the footer: at 80 columns the footer is for the moves
+        Binding("ctrl+z", "undo", "Undo", key_display="^z", show=False),
+        Binding("ctrl+s", "save_as", "Save as", key_display="^s", show=False),
     ]
 
     def __init__(self, session: GameSession, table: TableOptions | None = None) -> None:
@@ -134,12 +138,9 @@ class BoardScreen(Screen):
         pending = state.pending
         fight = self.query_one("#fight", Static)
         if isinstance(pending, Encounter):
-            parts = [creature_card_content(state, pending.card, viewer), Content("\n")]
-            for stat in ("attack", "flee"):
-                mods = check_modifiers(state, viewer, stat)
-                named = ", ".join(f"{label} {value:+d}" for label, value in mods) or "none"
-                parts.append(Content.from_markup(f"Your {stat}: $mods\n", mods=named))
-            fight.update(Content("").join(parts))
+            parts = [creature_card_content(state, pending.card, viewer), Content.styled("\n── you ──", "$text-muted")]
+            parts += _your_modifiers(state, viewer)
+            fight.update(Content("\n").join(parts))
             fight.border_title = "Fight"
             switch.current = "fight"
         elif isinstance(pending, Market):
@@ -151,8 +152,9 @@ class BoardScreen(Screen):
         elif isinstance(pending, Duel):
             attacker = state.players[pending.attacker]
             lines = [Content.styled(f"{attacker.name} strikes at you!", "bold"),
-                     Content("Fight back: your attack against their HP."),
-                     Content("Flee: beat their chase and they leave you alone this cycle.")]
+                     Content(f"Fight back: d20 + your attack against their HP ({player_hp(state, pending.attacker)})."),
+                     Content("Flee: beat their chase and they leave you alone this cycle."),
+                     Content.styled("── you ──", "$text-muted"), *_your_modifiers(state, viewer)]
             fight.update(Content("\n").join(lines))
             fight.border_title = "Attacked"
             switch.current = "fight"
@@ -184,6 +186,46 @@ class BoardScreen(Screen):
             actions.focus()
             self.notify("Several choices: pick one from the list with the arrows and Enter.", timeout=3)
 
+    def action_save_as(self) -> None:
+        """Keep a copy of the game under a name of your own (the autosave goes on regardless)."""
+        saver = self.session.on_change
+        if saver is None or not hasattr(saver, "save"):
+            self.notify("This game is not being saved.", severity="warning")
+            return
+        state = self.session.state
+        suggestion = f"{state.players[0].name} cycle {state.cycle}"
+
+        def named(name: str | None) -> None:
+            if not name:
+                return
+            from rainboard.saves import named_dir, write_save
+
+            safe = "".join(c if c.isalnum() or c in "-_ " else "_" for c in name).strip() or "game"
+            path = named_dir(self.app.data_dir) / f"{safe}.json"
+            try:
+                write_save(path, saver.save)
+            except OSError as error:
+                self.notify(f"Could not save: {error}", severity="error", timeout=8)
+                return
+            self.notify(f"Saved as {path}", timeout=5)
+
+        self.app.push_screen(TextPrompt("Save this game as", value=suggestion), named)
+
+    def _record_challenge(self):
+        return _record_challenge_result(self.app, self.session)
+
+    @guarded
+    def action_undo(self) -> None:
+        refusal = self.session.undo_refusal()
+        if refusal:
+            self.notify(refusal, title="Cannot undo", severity="warning", timeout=4)
+            return
+        undone = self.session.undo()
+        self.query_one("#log", EventLog).reset(self.session.events)
+        self._logged = len(self.session.events)
+        self.refresh_view()
+        self.notify(f"Took back: {undone}", timeout=3)
+
     @guarded
     def action_pick(self, number: int) -> None:
         if 1 <= number <= len(self._legal):
@@ -203,7 +245,7 @@ class BoardScreen(Screen):
             self.refresh_view()
             from .game_over import GameOverScreen
 
-            self.app.push_screen(GameOverScreen(session))
+            self.app.push_screen(GameOverScreen(session, self._record_challenge()))
             return
         self.refresh_view()
         after = session.state.to_act
@@ -218,6 +260,36 @@ class BoardScreen(Screen):
                 reason = f"{attacker} has struck at {name}, who must answer now."
             steps.append(lambda done: self.app.push_screen(HandoffScreen(name, reason), lambda _: done()))
         _run_in_order(steps)
+
+
+def _your_modifiers(state, viewer: int) -> list[Content]:
+    """The player's attack and flee modifiers as the rolls will name them."""
+    parts = []
+    for stat in ("attack", "flee"):
+        mods = check_modifiers(state, viewer, stat)
+        total = sum(value for _, value in mods)
+        named = ", ".join(f"{label} {value:+d}" for label, value in mods)
+        parts.append(f"{stat} {total:+d}" + (f" ({named})" if named else ""))
+    return [Content("You: " + " · ".join(parts))]
+
+
+def _record_challenge_result(app, session: GameSession):
+    """A finished solo challenge goes into the score book; its answer says if it is a new best."""
+    from datetime import date
+
+    from rainboard.saves.scores import ScoreBook, ScoreBookError
+
+    result = session.outcome
+    if not session.challenge or result is None or result.solo_score is None:
+        return None
+    path = getattr(session.on_change, "path", None)
+    try:
+        book = ScoreBook(app.data_dir / "scores.sqlite3")
+        return book.record(session.challenge, session.state.players[0].slugcat, result.solo_score,
+                           date.today(), str(path) if path else None)
+    except (ScoreBookError, OSError) as error:
+        app.notify(f"The result could not be kept: {error}", severity="warning", timeout=8)
+        return None
 
 
 def _arguments(action: Action) -> tuple:

@@ -36,7 +36,11 @@ class HandoffScreen(ModalScreen[None]):
 class ReportScreen(ModalScreen[None]):
     """A page of happenings to read before play goes on: the end of a cycle, the turn order."""
 
-    BINDINGS = [Binding("enter,space,escape", "close", "Continue", key_display="enter")]
+    BINDINGS = [
+        Binding("enter,space,escape", "close", "Continue", key_display="enter"),
+        Binding("up", "scroll(-1)", "Scroll", show=False),
+        Binding("down", "scroll(1)", "Scroll", show=False),
+    ]
 
     def __init__(self, title: str, lines: list[Content | str], hint: str = "Press Enter to go on.") -> None:
         super().__init__(classes="dialog")
@@ -45,12 +49,21 @@ class ReportScreen(ModalScreen[None]):
         self.hint = hint
 
     def compose(self) -> ComposeResult:
+        from textual.containers import VerticalScroll
+
         with Vertical(classes="dialog-box report"):
             yield Static(Content.styled(self.title_text, "bold"), classes="dialog-title")
-            for line in self.lines:
-                yield Static(line, classes="dialog-text", markup=False)
+            with VerticalScroll(classes="report-lines"):
+                for line in self.lines:
+                    yield Static(line, classes="dialog-text", markup=False)
             yield Static(self.hint, classes="dialog-hint", markup=False)
         yield Footer()
+
+    def action_scroll(self, rows: int) -> None:
+        """A long report (many players) scrolls with the arrow keys too."""
+        from textual.containers import VerticalScroll
+
+        self.query_one(".report-lines", VerticalScroll).scroll_relative(y=rows, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -103,3 +116,35 @@ class TooSmallScreen(ModalScreen[None]):
             "make the window larger and the game comes back.",
             id="too-small", markup=False,
         )
+
+
+class TextPrompt(ModalScreen[str | None]):
+    """Asks for one line of text (a save's name, a turn number)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, value: str = "", placeholder: str = "", integer: bool = False) -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.value = value
+        self.placeholder = placeholder
+        self.integer = integer
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Input
+
+        with Vertical(classes="dialog-box"):
+            yield Static(Content.styled(self.title_text, "bold"), classes="dialog-title")
+            yield Input(self.value, placeholder=self.placeholder, id="prompt-input", compact=True,
+                        type="integer" if self.integer else "text", max_length=40)
+            yield Static("Enter to confirm, Escape to cancel.", classes="dialog-hint", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#prompt-input").focus()
+
+    def on_input_submitted(self, event) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

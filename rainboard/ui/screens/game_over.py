@@ -23,13 +23,15 @@ PROGRESS = {
 
 class GameOverScreen(Screen):
     BINDINGS = [
+        Binding("r", "replay", "Replay this game"),
         Binding("n", "new_game", "New game"),
         Binding("t,escape", "title", "Title", key_display="t"),
     ]
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameSession, challenge_result=None) -> None:
         super().__init__()
         self.session = session
+        self.challenge_result = challenge_result  # the score book's answer, for a finished challenge
 
     def compose(self) -> ComposeResult:
         result = self.session.outcome
@@ -39,12 +41,20 @@ class GameOverScreen(Screen):
             yield Static(Content.from_markup("[b]$name ascends![/b]", name=winner.name), id="over-title")
             if result.solo_score is not None:
                 text = f"Solo score: {result.solo_score} turns to ascend. Fewer is better."
+                recorded = self.challenge_result
+                if recorded is not None:
+                    if recorded.previous_best is None:
+                        text += f" Your first result on {self.session.challenge}."
+                    elif recorded.new_best:
+                        text += f" A new personal best on {self.session.challenge} (was {recorded.previous_best.turns})!"
+                    else:
+                        text += f" Your best on {self.session.challenge}: {recorded.previous_best.turns} turns."
             else:
                 text = f"{winner.name} wins the game after {winner.turns} turns, in cycle {state.cycle}."
             yield Static(text, id="over-summary", markup=False)
             table = DataTable(id="ranking", cursor_type="none", zebra_stripes=True)
             yield table
-            yield Static("Saving and replaying finished games comes with the next version of Rainboard.",
+            yield Static("The game is saved: r replays it now, or find it under Replay on the title screen.",
                          id="over-note", markup=False)
         yield Footer()
 
@@ -56,6 +66,20 @@ class GameOverScreen(Screen):
             player = self.session.state.players[placing.player]
             table.add_row(str(placing.place), placing.name, data.slugcats[player.slugcat].name,
                           str(placing.turns), str(placing.karma), PROGRESS.get(placing.progress, "slept in Subterranean"))
+
+    def action_replay(self) -> None:
+        from rainboard.saves import SaveError
+
+        from .replay import ReplayScreen
+
+        path = getattr(self.session.on_change, "path", None)
+        if path is None:
+            self.notify("This game was not saved, so it cannot be replayed.", severity="warning")
+            return
+        try:
+            self.app.push_screen(ReplayScreen.from_file(path))
+        except SaveError as error:
+            self.notify(str(error), title="This save cannot be replayed", severity="error", timeout=10)
 
     def action_new_game(self) -> None:
         from .setup import SetupScreen

@@ -25,6 +25,8 @@ KEYS = """\
 | `h` `v` `k` `c` `w` | hibernate, starve, keep the card, cross the gate, walk across |
 | `a` `e` `t` `g` `l` | attack, flee (escape), tame, give, leave |
 | `b` `i` `u` `x` | buy, eat, hunt a player, strike at the hunted player |
+| `ctrl+z` | take back your last move, if it showed no card and rolled no die |
+| `ctrl+s` | keep a copy of the game under a name (every game is also saved after each move) |
 | `escape` | back |
 | `q` | quit (asks first during a game) |
 

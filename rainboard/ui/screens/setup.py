@@ -139,7 +139,7 @@ class SetupScreen(Screen):
             return
         table = TableOptions(handoffs=self.query_one("#handoffs", Toggle).value)
         rolls = [event.text for event in session.events if event.kind in ("roll", "tie", "turn_order")]
-        self.app.switch_screen(SlugcatPickScreen(session, table))
+        self.app.begin(session, table)
         self.app.push_screen(ReportScreen("Rolling for turn order", rolls, "Press Enter to pick slugcats."))
 
 

@@ -14,16 +14,10 @@ from rainboard import paths
 
 SUBTITLE = "Rainboard · a table for Rain World: The Board Game"
 TAGLINE = "hotseat for 1 to 9 slugcats, or a solo run"
-LATER_NOTE = "Greyed-out entries are coming in a later version."
 
 
 RAIN = "╷╵"  # the drops in assets/title.txt
 NAME_START = "█▀▀▄"  # the top of the block-letter R: the name runs from its line to the end
-
-
-def _later(label: str) -> Option:
-    """A menu entry shown for what is to come, greyed out until then."""
-    return Option(label, id=label.lower().replace(" ", "-"), disabled=True)
 
 
 def title_art(text: str) -> Content:
@@ -56,25 +50,57 @@ class TitleScreen(Screen):
             with Center():
                 yield OptionList(
                     Option("New game", id="new-game"),
-                    _later("Solo challenge"),
-                    _later("Continue"),
-                    _later("Replay"),
+                    Option("Solo challenge", id="solo-challenge"),
+                    Option("Continue", id="continue"),
+                    Option("Replay", id="replay"),
+                    Option("Scores", id="scores"),
                     Option("Rules", id="rules"),
                     Option("Quit", id="quit"),
                     id="menu",
                 )
-            yield Static(LATER_NOTE, id="later-note", markup=False)
+            yield Static("", id="later-note", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         menu = self.query_one("#menu", OptionList)
         menu.highlighted = menu.get_option_index("new-game")
         menu.focus()
+        self.on_screen_resume()
+
+    def on_screen_resume(self) -> None:
+        """Continue is offered only when there is an unfinished game to continue."""
+        from rainboard.saves import latest_unfinished
+
+        self.unfinished = latest_unfinished(self.app.data_dir)
+        menu = self.query_one("#menu", OptionList)
+        option = menu.get_option("continue")
+        if self.unfinished is None:
+            menu.disable_option("continue")
+            note = "Continue: no unfinished game. Every game is saved as it is played."
+        else:
+            menu.enable_option("continue")
+            note = "Continue picks up your last unfinished game."
+        del option
+        self.query_one("#later-note", Static).update(note)
 
     @on(OptionList.OptionSelected, "#menu")
     def choose(self, event: OptionList.OptionSelected) -> None:
         if event.option_id == "new-game":
             self.app.action_new_game()
+        elif event.option_id == "solo-challenge":
+            from .challenge import ChallengeScreen
+
+            self.app.push_screen(ChallengeScreen())
+        elif event.option_id == "continue" and self.unfinished is not None:
+            self.app.resume(self.unfinished)
+        elif event.option_id == "replay":
+            from .saves import SavesScreen
+
+            self.app.push_screen(SavesScreen())
+        elif event.option_id == "scores":
+            from .scores import ScoresScreen
+
+            self.app.push_screen(ScoresScreen())
         elif event.option_id == "rules":
             self.app.action_rules()
         elif event.option_id == "quit":

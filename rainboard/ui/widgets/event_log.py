@@ -57,6 +57,12 @@ class EventLog(RichLog):
             for content in new:
                 self._write_one(content)
 
+    def reset(self, events: Iterable[Event]) -> None:
+        """Show exactly these events (after an undo, or when a replay jumps)."""
+        self.contents = [event_line(event) for event in events][-self.keep:]
+        if self._written_width:
+            self._write_all()
+
     @property
     def plain_lines(self) -> list[str]:
         """The events' lines as plain text (before wrapping)."""

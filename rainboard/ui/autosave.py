@@ -1,0 +1,60 @@
+"""Saving the game at the table after every action, so a closed terminal loses nothing shown."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+from rainboard.engine import digest
+
+from .session import GameSession
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def outcome_summary(session: GameSession) -> dict | None:
+    result = session.outcome
+    if result is None:
+        return None
+    winner = session.state.players[result.winner]
+    return {"winner": winner.name, "turns": winner.turns, "solo_score": result.solo_score}
+
+
+class Autosaver:
+    """Writes the session's save file (atomically) each time the session changes."""
+
+    def __init__(self, path: Path, save, report=None) -> None:
+        self.path = path
+        self.save = save
+        self.report = report  # called with an OSError the table should hear about
+        self.failed = False
+
+    @classmethod
+    def for_new_game(cls, session: GameSession, data_dir: Path, handoffs: bool, report=None) -> Autosaver:
+        from rainboard.saves import games_dir, new_game_id, new_save
+
+        moment = now()
+        game_id = new_game_id(moment)
+        save = new_save(session.setup, session.data, handoffs, moment, game_id=game_id,
+                        challenge_code=session.challenge)
+        saver = cls(games_dir(data_dir) / f"{game_id}.json", save, report)
+        saver(session)
+        return saver
+
+    def __call__(self, session: GameSession) -> None:
+        from rainboard.saves import record, write_save
+
+        digests = dict(session.digests)
+        digests[len(session.actions)] = digest(session.state)
+        self.save = record(self.save, list(session.actions), digests, finished=session.over,
+                           outcome=outcome_summary(session), now=now())
+        try:
+            write_save(self.path, self.save)
+            self.failed = False
+        except OSError as error:
+            # keep playing: the last good save stays on disk untouched
+            if not self.failed and self.report is not None:
+                self.report(error)
+            self.failed = True

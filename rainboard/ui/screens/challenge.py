@@ -1,0 +1,121 @@
+"""The solo challenge: a code deals everyone the same game; fewer turns to ascend is better."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from ..safety import guarded
+
+
+class ChallengeScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+s", "start", "Start", key_display="ctrl+s", priority=True),
+        Binding("ctrl+d", "daily", "Today's code", key_display="ctrl+d", priority=True),
+        Binding("ctrl+r", "random", "Random code", key_display="ctrl+r", priority=True),
+    ]
+
+    def __init__(self, code: str | None = None, today: date | None = None) -> None:
+        super().__init__()
+        self.today = today or date.today()
+        self.start_code = code
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="challenge-form"):
+            yield Static(Content.styled("Solo challenge", "bold"), id="challenge-title")
+            yield Static("Ascend in as few turns as you can. A code fixes the seed, the slugcat and the "
+                         "options, so the same code deals the same game to anyone who types it.",
+                         id="challenge-about", markup=False)
+            with Horizontal(classes="setup-row"):
+                yield Label("Code", classes="setup-label")
+                yield Input("", placeholder="RW-XXXX-XX", id="code", compact=True, max_length=16)
+            with Horizontal(classes="setup-row"):
+                yield Label("Your name", classes="setup-label")
+                yield Input("Ada", id="player", compact=True, max_length=16)
+            yield Static("", id="challenge-info", markup=False)
+            yield Static("", id="challenge-best", markup=False)
+            yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        code = self.start_code or self._daily().code
+        self.query_one("#code", Input).value = code
+        self.query_one("#code", Input).focus()
+        self._describe(code)
+
+    def _daily(self):
+        from rainboard.saves.challenge import daily_challenge
+
+        return daily_challenge(self.today, self.app.game_data())
+
+    @on(Input.Changed, "#code")
+    def code_changed(self, event: Input.Changed) -> None:
+        self._describe(event.value)
+
+    @guarded
+    def _describe(self, code: str):
+        from rainboard.saves.challenge import ChallengeCodeError, parse_code
+
+        info = self.query_one("#challenge-info", Static)
+        best = self.query_one("#challenge-best", Static)
+        data = self.app.game_data()
+        try:
+            challenge = parse_code(code, data)
+        except ChallengeCodeError as error:
+            info.update(Content.styled(str(error), "$text-warning"))
+            best.update("")
+            return None
+        slugcat = data.slugcats[challenge.slugcat]
+        daily = " (today's code)" if challenge.code == self._daily().code else ""
+        info.update(Content.from_markup(
+            "$code$daily: [b]$slugcat[/b] from $region, precycles $pre.", code=challenge.code, daily=daily,
+            slugcat=slugcat.name, region=data.regions[slugcat.start_region].name,
+            pre="on" if challenge.precycles else "off"))
+        record = self._book().best(challenge.code)
+        best.update(f"Your best on this code: {record.turns} turns ({record.day})." if record
+                    else "No result on this code yet.")
+        return challenge
+
+    def _book(self):
+        from rainboard.saves.scores import ScoreBook
+
+        return ScoreBook(self.app.data_dir / "scores.sqlite3")
+
+    def action_daily(self) -> None:
+        self.query_one("#code", Input).value = self._daily().code
+
+    def action_random(self) -> None:
+        import secrets
+
+        from rainboard.saves.challenge import random_challenge
+
+        challenge = random_challenge(self.app.game_data(), random.Random(secrets.randbits(64)))
+        self.query_one("#code", Input).value = challenge.code
+
+    @on(Button.Pressed, "#start")
+    @on(Input.Submitted)
+    def pressed(self) -> None:
+        self.action_start()
+
+    @guarded
+    def action_start(self) -> None:
+        from rainboard.saves.challenge import challenge_setup
+
+        from ..session import GameSession
+        from .setup import TableOptions
+
+        challenge = self._describe(self.query_one("#code", Input).value)
+        if challenge is None:
+            return
+        name = self.query_one("#player", Input).value.strip() or "Ada"
+        session = GameSession.start(challenge_setup(challenge, name), self.app.game_data(), challenge=challenge.code)
+        self.app.begin(session, TableOptions(handoffs=False))

@@ -1,0 +1,191 @@
+"""Watching a saved game again, step by step, forward and back; or playing on from any point."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, ProgressBar, Static
+
+from ..safety import guarded
+from ..widgets.cards import HandList, SlugcatCard
+from ..widgets.event_log import EventLog
+from ..widgets.rain_clock import RainClock
+from .dialogs import TextPrompt
+from ..widgets.region_map import RegionMap
+
+SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.04)  # seconds per action while playing
+LOG_WINDOW = 120  # actions' worth of events shown in the log
+
+
+class ReplayScreen(Screen):
+    """The board as it was after each action, read-only, with the log."""
+
+    BINDINGS = [
+        Binding("space", "play", "Play/pause"),
+        Binding("left", "step(-1)", "Back"),
+        Binding("right", "step(1)", "Forward"),
+        Binding("left_square_bracket", "round(-1)", "Round back", key_display="["),
+        Binding("right_square_bracket", "round(1)", "Round on", key_display="]"),
+        Binding("left_curly_bracket", "cycle(-1)", "Cycle back", key_display="{"),
+        Binding("right_curly_bracket", "cycle(1)", "Cycle on", key_display="}"),
+        Binding("home", "jump(0)", "Start"),
+        Binding("end", "jump(-1)", "End"),
+        Binding("minus", "speed(-1)", "Slower", key_display="-"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
+        Binding("g", "go_to_turn", "Go to turn"),
+        Binding("c", "play_from_here", "Play from here"),
+        Binding("escape", "leave", "Back"),
+    ]
+
+    def __init__(self, replay, data, setup, path: Path | None = None, save=None, problem: str | None = None) -> None:
+        super().__init__()
+        self.replay = replay
+        self.data = data
+        self.setup = setup
+        self.path = path
+        self.save = save
+        self.problem = problem  # where a save that drifted out of sync stopped
+        self.index = 0
+        self.speed = 2
+        self.playing = False
+        self._timer = None
+
+    @classmethod
+    def from_file(cls, path: Path) -> ReplayScreen:
+        """Raises SaveError if the file cannot be read at all; a save that drifts plays up to the drift."""
+        from ..resume import open_replay
+
+        save, replay, data, setup, problem = open_replay(path)
+        return cls(replay, data, setup, path=path, save=save, problem=problem)
+
+    def compose(self) -> ComposeResult:
+        yield RainClock(id="rain")
+        with Horizontal(id="board-body"):
+            with Vertical(id="board-left"):
+                yield RegionMap(id="map")
+                yield SlugcatCard(id="card")
+            with Vertical(id="board-right"):
+                yield Static("", id="replay-status")
+                yield ProgressBar(total=max(1, len(self.replay)), show_eta=False, id="replay-bar")
+                yield HandList(id="hand")
+                yield EventLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#hand").border_title = "Hand"
+        self.query_one("#log").border_title = "What happened"
+        if self.problem:
+            self.notify(self.problem, title="The save drifts out of sync here", severity="error", timeout=15)
+            self.index = len(self.replay)
+        self.show()
+
+    # -- showing a step -----------------------------------------------------------------------
+    @guarded
+    def show(self) -> None:
+        replay = self.replay
+        state = replay.state_at(self.index)
+        viewer = state.to_act
+        if viewer is None:
+            viewer = state.winner if state.winner is not None else state.current
+        self.query_one("#rain", RainClock).show(state, viewer)
+        self.query_one("#map", RegionMap).show(state, viewer)
+        self.query_one("#card", SlugcatCard).show(state, viewer)
+        self.query_one("#hand", HandList).show(state, viewer)
+        events = []
+        for step in range(max(1, self.index - LOG_WINDOW), self.index + 1):
+            events.extend(replay.events_at(step) if step >= 1 else ())
+        self.query_one("#log", EventLog).reset(events)
+        self.query_one("#replay-bar", ProgressBar).update(progress=self.index)
+        action = f"last: {replay.actions[self.index - 1]}" if self.index else "the start"
+        mode = f"playing, {1 / SPEEDS[self.speed]:g} steps/s" if self.playing else "paused"
+        stop = " · the save drifts out of sync after this" if self.problem and self.index == len(replay) else ""
+        self.query_one("#replay-status", Static).update(Content.from_markup(
+            "[b]Replay[/b] step $i of $n ($action) · cycle $cycle · $mode$stop",
+            i=str(self.index), n=str(len(replay)), action=action, cycle=str(state.cycle), mode=mode, stop=stop))
+
+    def _go(self, index: int) -> None:
+        self.index = max(0, min(len(self.replay), index))
+        self.show()
+
+    # -- moving ------------------------------------------------------------------------------
+    def action_step(self, delta: int) -> None:
+        self._go(self.index + delta)
+
+    def _mark_jump(self, marks: list[int], direction: int) -> None:
+        if direction > 0:
+            later = [m for m in marks if m > self.index]
+            self._go(later[0] if later else len(self.replay))
+        else:
+            earlier = [m for m in marks if m < self.index]
+            self._go(earlier[-1] if earlier else 0)
+
+    def action_round(self, direction: int) -> None:
+        self._mark_jump(list(self.replay.round_starts), direction)
+
+    def action_cycle(self, direction: int) -> None:
+        self._mark_jump(list(self.replay.cycle_starts), direction)
+
+    def action_jump(self, where: int) -> None:
+        self._go(len(self.replay) if where < 0 else where)
+
+    def action_play(self) -> None:
+        self.playing = not self.playing
+        self._restart_timer()
+        self.show()
+
+    def action_speed(self, change: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + change))
+        self._restart_timer()
+        self.show()
+
+    def _restart_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self.playing:
+            self._timer = self.set_interval(SPEEDS[self.speed], self._tick)
+
+    def _tick(self) -> None:
+        if self.index >= len(self.replay):
+            self.playing = False
+            self._restart_timer()
+            self.show()
+            return
+        self._go(self.index + 1)
+
+    def action_go_to_turn(self) -> None:
+        most = max(1, len(self.replay.turn_starts))
+
+        def chosen(turn: str | None) -> None:
+            if turn:
+                self._go(self.replay.index_at_turn(int(turn)))
+
+        self.app.push_screen(TextPrompt("Go to turn", placeholder=f"1 to {most}", integer=True), chosen)
+
+    @guarded
+    def action_play_from_here(self) -> None:
+        """A new game that starts where the replay stands (the saved game is left as it was)."""
+        from ..resume import session_from_replay
+        from .board import BoardScreen
+        from .setup import TableOptions
+
+        session = session_from_replay(self.replay, self.index, self.data, self.setup)
+        if session.over:
+            self.notify("The game is over at this point: step back to play on from earlier.", timeout=4)
+            return
+        table = TableOptions(handoffs=self.save.table.handoffs if self.save else True)
+        self.playing = False
+        self._restart_timer()
+        self.app.watch_session(session, table.handoffs)
+        self.app.switch_screen(BoardScreen(session, table))
+        self.notify("A new game, branched from the replay. It is saved as it goes.", timeout=4)
+
+    def action_leave(self) -> None:
+        self.playing = False
+        self._restart_timer()
+        self.app.pop_screen()

@@ -1,0 +1,42 @@
+"""The best solo-challenge results, one line per code."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+
+class ScoresScreen(Screen):
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="scores-box"):
+            yield Static(Content.styled("Solo challenge: best results", "bold"), id="scores-title")
+            yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="scores-note", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from rainboard.saves.scores import ScoreBook, ScoreBookError
+
+        table = self.query_one("#scores", DataTable)
+        table.add_columns("Code", "Slugcat", "Best turns", "Date", "Tries")
+        note = self.query_one("#scores-note", Static)
+        try:
+            book = ScoreBook(self.app.data_dir / "scores.sqlite3")
+            bests = book.best_per_code()
+            for best in bests:
+                tries = len(book.results(best.code))
+                name = self.app.game_data().slugcats.get(best.slugcat)
+                table.add_row(best.code, name.name if name else best.slugcat, str(best.turns), str(best.day),
+                              str(tries))
+        except ScoreBookError as error:
+            note.update(Content.styled(str(error), "$text-error"))
+            return
+        note.update("No challenge results yet: try Solo challenge on the title screen." if not bests
+                    else "Fewer turns is better. Share a code and compare.")
+        table.focus()
