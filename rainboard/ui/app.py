@@ -109,10 +109,12 @@ class RainboardApp(App):
         from .screens.setup import SlugcatPickScreen
 
         self.watch_session(session, table.handoffs)
-        if session.choosing:
-            self.switch_screen(SlugcatPickScreen(session, table))
+        screen = SlugcatPickScreen(session, table) if session.choosing else BoardScreen(session, table)
+        # the setup screen gives way to the game; the title (the default screen) stays beneath it
+        if len(self.screen_stack) > 1:
+            self.switch_screen(screen)
         else:
-            self.switch_screen(BoardScreen(session, table))
+            self.push_screen(screen)
 
     def watch_session(self, session, handoffs: bool, saver=None) -> None:
         if not self.autosave:
@@ -156,6 +158,11 @@ class RainboardApp(App):
             self.push_screen(SlugcatPickScreen(session, table))
         else:
             self.push_screen(BoardScreen(session, table))
+            if session.hotseat and table.handoffs:
+                from .screens.dialogs import HandoffScreen
+
+                self.push_screen(HandoffScreen(session.state.players[session.state.to_act].name,
+                                               "The game is resumed where it was left."))
         return True
 
     def get_default_screen(self) -> Screen:

@@ -265,3 +265,39 @@ def test_too_small(snap_compare, size):
 @SIZES
 def test_quit_confirmation_during_a_game(snap_compare, size):
     assert snap_compare(SnapApp(board(normal_turn())), press=["q"], terminal_size=size)
+
+
+# -- records of play: replays and scores ----------------------------------------------------------------
+def replay_of_normal_turn():
+    from datetime import datetime, timezone
+
+    from rainboard.saves import Replay, new_save, record
+    from rainboard.ui.screens.replay import ReplayScreen
+
+    session = normal_turn()
+    moment = datetime(2026, 11, 23, 12, 0, tzinfo=timezone.utc)
+    save = new_save(session.setup, session.data, True, moment, game_id="snap-replay")
+    save = record(save, list(session.actions), dict(session.digests), finished=False, outcome=None, now=moment)
+    return lambda: ReplayScreen(Replay(save), session.data, session.setup)
+
+
+@SIZES
+def test_replay(snap_compare, size):
+    assert snap_compare(SnapApp(replay_of_normal_turn()), press=["right", "right", "right", "right_square_bracket"],
+                        terminal_size=size)
+
+
+@SIZES
+def test_scores(snap_compare, size, _private_data_dir):
+    from datetime import date
+
+    from rainboard.saves.challenge import make_code
+    from rainboard.saves.scores import ScoreBook
+    from rainboard.ui.screens.scores import ScoresScreen
+
+    book = ScoreBook(_private_data_dir / "scores.sqlite3")
+    first, second = make_code(4242, 0, True), make_code(77, 2, False)
+    book.record(first, "survivor", 412, date(2026, 11, 20), None)
+    book.record(first, "survivor", 388, date(2026, 11, 21), None)
+    book.record(second, "hunter", 530, date(2026, 11, 22), None)
+    assert snap_compare(SnapApp(TitleScreen, ScoresScreen), terminal_size=size)

@@ -28,6 +28,10 @@ KEYS = """\
 | `ctrl+z` | take back your last move, if it showed no card and rolled no die |
 | `ctrl+s` | keep a copy of the game under a name (every game is also saved after each move) |
 | `escape` | back |
+
+In a replay: `space` play or pause, `←` `→` one action, `[` `]` a round, `{` `}` a cycle,
+`home` `end` the start and the end, `-` `+` slower and faster, `g` go to a turn, `c` play on from
+here as a new game.
 | `q` | quit (asks first during a game) |
 
 The footer always shows the keys that do something right now.

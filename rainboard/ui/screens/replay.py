@@ -26,18 +26,20 @@ class ReplayScreen(Screen):
     """The board as it was after each action, read-only, with the log."""
 
     BINDINGS = [
+        # the footer keeps the main keys; the status line lists all of them
         Binding("space", "play", "Play/pause"),
-        Binding("left", "step(-1)", "Back"),
-        Binding("right", "step(1)", "Forward"),
-        Binding("left_square_bracket", "round(-1)", "Round back", key_display="["),
-        Binding("right_square_bracket", "round(1)", "Round on", key_display="]"),
-        Binding("left_curly_bracket", "cycle(-1)", "Cycle back", key_display="{"),
-        Binding("right_curly_bracket", "cycle(1)", "Cycle on", key_display="}"),
-        Binding("home", "jump(0)", "Start"),
-        Binding("end", "jump(-1)", "End"),
-        Binding("minus", "speed(-1)", "Slower", key_display="-"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
-        Binding("g", "go_to_turn", "Go to turn"),
+        # priority: the log and the hand would otherwise take the arrows for scrolling
+        Binding("left", "step(-1)", "Step", key_display="←", show=False, priority=True),
+        Binding("right", "step(1)", "Step", key_display="←→", priority=True),
+        Binding("left_square_bracket", "round(-1)", "Round", key_display="[", show=False),
+        Binding("right_square_bracket", "round(1)", "Round", key_display="[]"),
+        Binding("left_curly_bracket", "cycle(-1)", "Cycle", key_display="{", show=False),
+        Binding("right_curly_bracket", "cycle(1)", "Cycle", key_display="{}"),
+        Binding("home", "jump(0)", "Start", show=False, priority=True),
+        Binding("end", "jump(-1)", "End", show=False, priority=True),
+        Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
+        Binding("g", "go_to_turn", "Turn"),
         Binding("c", "play_from_here", "Play from here"),
         Binding("escape", "leave", "Back"),
     ]
@@ -105,7 +107,8 @@ class ReplayScreen(Screen):
         mode = f"playing, {1 / SPEEDS[self.speed]:g} steps/s" if self.playing else "paused"
         stop = " · the save drifts out of sync after this" if self.problem and self.index == len(replay) else ""
         self.query_one("#replay-status", Static).update(Content.from_markup(
-            "[b]Replay[/b] step $i of $n ($action) · cycle $cycle · $mode$stop",
+            "[b]Replay[/b] step $i of $n ($action) · cycle $cycle · $mode$stop\n"
+            "[dim]←→ step · \\[ ] round · { } cycle · home/end · - + speed · g turn · c play on[/dim]",
             i=str(self.index), n=str(len(replay)), action=action, cycle=str(state.cycle), mode=mode, stop=stop))
 
     def _go(self, index: int) -> None:

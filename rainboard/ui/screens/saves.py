@@ -28,7 +28,12 @@ class SavesScreen(Screen):
         listing = self.query_one("#saves", OptionList)
         self.summaries = list_saves(self.app.data_dir)
         for n, summary in enumerate(self.summaries):
-            listing.add_option(Option(summary.description, id=str(n), disabled=summary.error is not None))
+            when = f"{summary.updated:%Y-%m-%d %H:%M} · " if summary.updated else ""
+            kind = "saved as " if summary.named else ""
+            listing.add_option(Option(f"{when}{kind}{summary.description}", id=str(n),
+                                      disabled=summary.error is not None))
+        if any(s.error is None for s in self.summaries):
+            listing.highlighted = next(i for i, s in enumerate(self.summaries) if s.error is None)
         if not self.summaries:
             self.query_one("#saves-note", Static).update("No saved games yet: every game is saved as it is played.")
         listing.focus()
