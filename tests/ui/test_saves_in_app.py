@@ -182,3 +182,25 @@ async def test_a_challenge_from_its_code_to_the_score_book_and_back_after_a_rest
         await pilot.pause()
         row = [str(cell) for cell in later.screen.query_one("#scores").get_row_at(0)]
         assert row[0] == code and row[2] == str(turns)
+
+
+async def test_a_replay_that_drifts_stops_at_the_drift_and_says_where(_private_data_dir):
+    import json
+
+    app = NewGameApp(catch_errors=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _press_moves(pilot, app, 25, random.Random(8))
+    path = latest_unfinished(_private_data_dir)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["digests"]["20"] = "0" * 16  # the game no longer matches its record after action 20
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    viewer = RainboardApp(catch_errors=False, replay=path)
+    async with viewer.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = viewer.screen
+        assert isinstance(screen, ReplayScreen)
+        assert len(screen.replay) == 10 and screen.index == 10  # up to the last digest that held
+        assert "after action 20" in screen.problem
+        assert any("after action 20" in n.message for n in viewer._notifications)
+        assert "drifts out of sync" in str(screen.query_one("#replay-status").render())
