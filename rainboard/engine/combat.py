@@ -99,7 +99,7 @@ def companions_attack(step: Step, index: int, hp: int, target: str) -> bool:
         need = hp // 2 if "explosive" in companion.abilities else hp
         mods = ((f"{possessive(companion.name)} attack", companion.attack),) if companion.attack else ()
         roll = step.roll(f"{possessive(step.player(index).name)} {companion.name}", "attack", mods, target=need)
-        step.emit("roll", roll.describe(), player=index, roll=roll)
+        step.emit_roll(roll, index)
         if roll.success:
             step.emit("companion_kill", f"The {companion.name} brings down {target}.", player=index)
             return True
@@ -121,7 +121,7 @@ def attack(step: Step, item_id: str | None) -> None:
                   player=index)
     mods = check_modifiers(step.state, index, "attack") + item_bonus(item, "attack")
     roll = step.roll(player.name, "attack", mods, target=target)
-    step.emit("roll", roll.describe(), player=index, roll=roll)
+    step.emit_roll(roll, index)
     if item is not None:
         use_up(step, index, item)
     if roll.success or companions_attack(step, index, creature.hp, f"the {creature.name}"):
@@ -156,8 +156,8 @@ def flee(step: Step, item_id: str | None) -> None:
                        creature_modifiers(step.state, player.region, creature, "flee"))
     mods = check_modifiers(step.state, index, "flee") + item_bonus(item, "flee")
     mine = step.roll(player.name, "flee", mods, target=theirs.total)
-    step.emit("roll", mine.describe(), player=index, roll=mine)
-    step.emit("roll", theirs.describe(), player=index, roll=theirs)
+    step.emit_roll(mine, index)
+    step.emit_roll(theirs, index)
     if item is not None:
         use_up(step, index, item)
     if mine.success:
@@ -233,7 +233,7 @@ def creature_strikes(step: Step) -> None:
         step.emit("explosive", f"The {creature.name} explodes at {player.name}: HP counts as {hp}.", player=index)
     mods = creature_modifiers(step.state, player.region, creature, "attack")
     roll = step.roll(f"The {creature.name}", "strike", mods, target=hp)
-    step.emit("roll", roll.describe(), player=index, roll=roll)
+    step.emit_roll(roll, index)
     if roll.success:
         kill(step, index, f"killed by a {creature.name}")
         close(step)

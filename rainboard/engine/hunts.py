@@ -75,7 +75,7 @@ def strike(step: Step, target: int) -> None:
     step.emit("strike", f"{me.name} pounces on {them.name}!", player=index)
     hp = _hp_against(step, index, target)
     roll = step.roll(me.name, "attack", check_modifiers(step.state, index, "attack"), target=hp)
-    step.emit("roll", roll.describe(), player=index, roll=roll)
+    step.emit_roll(roll, index)
     if roll.success or companions_attack(step, index, hp, them.name):
         _defeat(step, index, target)
         end_turn(step)
@@ -99,7 +99,7 @@ def fight_back(step: Step, item_id: str | None) -> None:
         hp //= 2
     mods = check_modifiers(step.state, defender, "attack") + item_bonus(item, "attack")
     roll = step.roll(step.player(defender).name, "attack", mods, target=hp)
-    step.emit("roll", roll.describe(), player=defender, roll=roll)
+    step.emit_roll(roll, defender)
     if item is not None:
         use_up(step, defender, item)
     if roll.success or companions_attack(step, defender, hp, step.player(attacker).name):
@@ -118,8 +118,8 @@ def flee_attacker(step: Step, item_id: str | None) -> None:
     theirs = step.roll(step.player(attacker).name, "chase", check_modifiers(step.state, attacker, "flee"))
     mods = check_modifiers(step.state, defender, "flee") + item_bonus(item, "flee")
     mine = step.roll(step.player(defender).name, "flee", mods, target=theirs.total)
-    step.emit("roll", mine.describe(), player=defender, roll=mine)
-    step.emit("roll", theirs.describe(), player=defender, roll=theirs)
+    step.emit_roll(mine, defender)
+    step.emit_roll(theirs, defender)
     if item is not None:
         use_up(step, defender, item)
     if mine.success:

@@ -76,7 +76,7 @@ def _roll_turn_order(step: Step, contenders: list[int]) -> list[int]:
         face = step.dice.roll(die)
         rolls[index] = face
         roll = Roll(who=step.player(index).name, purpose="turn order", die=f"d{die}", natural=face)
-        step.emit("roll", roll.describe(), player=index, roll=roll)
+        step.emit_roll(roll, index)
     order: list[int] = []
     for face in sorted(set(rolls.values()), reverse=True):
         tied = [i for i in contenders if rolls[i] == face]

@@ -51,6 +51,10 @@ class Step:
             roll = evolve(roll, success=roll.total > target)
         return roll
 
+    def emit_roll(self, roll: Roll, player: int | None) -> None:
+        """A roll in the log: the die, every modifier by name, the total and the verdict."""
+        self.emit("roll", roll.describe(), player=player, roll=roll)
+
     def name_of(self, card_id: str) -> str:
         return self.data.card(card_id).name
 

@@ -22,7 +22,8 @@ import math
 from typing import TYPE_CHECKING
 
 from textual.content import Content
-from textual.widget import Widget
+
+from .state_view import StateView
 
 if TYPE_CHECKING:
     from rainboard.engine.state import GameState
@@ -117,7 +118,7 @@ def rain_content(state: GameState, viewer: int | None, width: int) -> Content:
     return Content("\n").join(rows)
 
 
-class RainClock(Widget):
+class RainClock(StateView):
     """Cycle, round and rain timer."""
 
     DEFAULT_CSS = """
@@ -127,21 +128,9 @@ class RainClock(Widget):
     }
     """
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self._state: GameState | None = None
-        self._viewer: int | None = None
-
-    def show(self, state: GameState, viewer: int | None) -> None:
-        """Show the rain for this state; `viewer` is told when the rain cannot reach them."""
-        self._state = state
-        self._viewer = viewer
-        self.refresh(layout=True)
-
-    def _content(self, width: int) -> Content:
-        if self._state is None:
-            return Content("")
-        return rain_content(self._state, self._viewer, max(width, 1))
+    def _draw(self, state: GameState, viewer: int | None, width: int) -> Content:
+        """The rain for this state; `viewer` is told when the rain cannot reach them."""
+        return rain_content(state, viewer, max(width, 1))
 
     def get_content_height(self, container, viewport, width: int) -> int:
         if self._state is None:
@@ -150,5 +139,3 @@ class RainClock(Widget):
         return sum(max(1, math.ceil(row.cell_length / max(width, 1)))
                    for row in self._content(width).split("\n"))
 
-    def render(self) -> Content:
-        return self._content(self.size.width)

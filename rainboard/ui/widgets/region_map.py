@@ -33,10 +33,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from textual.content import Content, Span
-from textual.widget import Widget
 
 from rainboard import paths
 from rainboard.engine.state import ASCENDED
+
+from .state_view import StateView
 
 if TYPE_CHECKING:
     from rainboard.data.models import GameData
@@ -333,7 +334,7 @@ def wide_fits(width: int, height: int | None) -> bool:
     return width >= template_width(wide) and (height is None or height >= len(wide) + 2)
 
 
-class RegionMap(Widget):
+class RegionMap(StateView):
     """The map of regions and karma gates, from one player's point of view."""
 
     DEFAULT_CSS = """
@@ -344,28 +345,14 @@ class RegionMap(Widget):
     }
     """
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self._state: GameState | None = None
-        self._viewer: int | None = None
-
-    def show(self, state: GameState, viewer: int | None) -> None:
-        """Draw the map for this state, seen by player `viewer`."""
-        self._state = state
-        self._viewer = viewer
-        self.refresh(layout=True)
-
-    def _content(self, width: int) -> Content:
-        if self._state is None:
-            return Content("")
+    def _draw(self, state: GameState, viewer: int | None, width: int) -> Content:
+        """The map for this state, seen by player `viewer`; the wide drawing when it fits."""
         height = None if self.styles.height is None or self.styles.height.is_auto else self.size.height
         try:
-            return map_content(self._state, self._viewer, wide=wide_fits(width, height))
+            return map_content(state, viewer, wide=wide_fits(width, height))
         except OSError:  # a broken install: say so rather than crash the board
             return Content(f"No map: assets/{COMPACT_TEMPLATE} is missing.")
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self._content(width).plain.splitlines()) if self._state is not None else 0
 
-    def render(self) -> Content:
-        return self._content(self.size.width)
