@@ -135,7 +135,7 @@ class GameState:
     pending: Pending | None = None
     winner: int | None = None
     ranking: tuple[int, ...] = ()
-    steps: int = 0  # actions applied
+    steps: int = 0  # engine steps taken: setting the game up counts as one, then one per action
 
     @property
     def current(self) -> int:

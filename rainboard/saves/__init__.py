@@ -34,9 +34,11 @@ from .store import (
     list_saves,
     named_dir,
     new_game_id,
+    sweep_leftovers,
 )
 
 __all__ = [
+    "sweep_leftovers",
     "DIGEST_EVERY",
     "FORMAT",
     "SNAPSHOT_EVERY",

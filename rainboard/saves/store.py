@@ -91,6 +91,28 @@ def latest_unfinished(folder: Path) -> Path | None:
     return found
 
 
+def sweep_leftovers(folder: Path, older_than: float = 3600.0, now: float | None = None) -> list[Path]:
+    """Remove temp files that a write killed half-way left behind (never a save itself).
+
+    Only `.<name>.tmp` files older than `older_than` seconds go, so a write under way in another
+    window is left alone. Returns what was removed."""
+    import time
+
+    moment = time.time() if now is None else now
+    removed = []
+    for sub in (games_dir(folder), named_dir(folder)):
+        if not sub.is_dir():
+            continue
+        for path in sub.glob(".*.tmp"):
+            try:
+                if moment - path.stat().st_mtime > older_than:
+                    path.unlink()
+                    removed.append(path)
+            except OSError:
+                continue
+    return removed
+
+
 @frozen
 class SaveSummary:
     """One save file as a list of saves shows it; `error` is set (and most else empty) for a file

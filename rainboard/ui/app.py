@@ -89,6 +89,13 @@ class RainboardApp(App):
         return data_dir(self.data_dir_override)
 
     def on_mount(self) -> None:
+        if self.autosave:
+            try:
+                from rainboard.saves import sweep_leftovers
+
+                sweep_leftovers(self.data_dir)
+            except OSError:
+                pass  # a folder we cannot tidy is no reason not to play
         if self.start_with is None:
             return
         what, value = self.start_with

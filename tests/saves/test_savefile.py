@@ -429,3 +429,22 @@ def test_a_challenge_and_the_table_settings_round_trip(tmp_path):
     assert raw["challenge"] == {"code": "RW-7K2Q-M4"} and raw["table"] == {"handoffs": False} and raw["seed"] == 41
     assert read_save(path) == save
     assert Replay.from_file(path).setup == setup
+
+
+def test_leftover_temp_files_from_a_killed_write_are_swept_but_saves_are_not(tmp_path):
+    import os
+
+    from rainboard.saves import games_dir, sweep_leftovers
+
+    folder = games_dir(tmp_path)
+    folder.mkdir(parents=True)
+    old = folder / ".20261123-131800-ab12.json.x1.tmp"
+    fresh = folder / ".20261123-131900-cd34.json.x2.tmp"
+    save = folder / "20261123-131800-ab12.json"
+    for path in (old, fresh, save):
+        path.write_text("{", encoding="utf-8")
+    os.utime(old, (1_000_000, 1_000_000))
+    os.utime(save, (1_000_000, 1_000_000))
+    removed = sweep_leftovers(tmp_path, now=1_000_000 + 7200)
+    assert removed == [old]
+    assert not old.exists() and fresh.exists() and save.exists()
