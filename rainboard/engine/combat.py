@@ -56,6 +56,12 @@ def scavenger_friends(state: GameState, index: int) -> int:
                if "scavenger" in getattr(state.data.card(held.card), "abilities", ()))
 
 
+def _fight(step: Step):
+    """The fight under way: the encounter, the player's index, the creature and the player."""
+    encounter = step.state.pending
+    return encounter, encounter.player, step.data.cards[encounter.card], step.player(encounter.player)
+
+
 def legal_in_combat(state: GameState, encounter: Encounter) -> list:
     index = encounter.player
     creature = state.data.cards[encounter.card]
@@ -107,10 +113,7 @@ def companions_attack(step: Step, index: int, hp: int, target: str) -> bool:
 
 
 def attack(step: Step, item_id: str | None) -> None:
-    encounter = step.state.pending
-    index = encounter.player
-    creature = step.data.cards[encounter.card]
-    player = step.player(index)
+    encounter, index, creature, player = _fight(step)
     item = step.data.cards[item_id] if item_id else None
     if "scavenger" in creature.abilities and not encounter.provoked:
         provoke(step)
@@ -147,10 +150,7 @@ def provoke(step: Step) -> None:
 
 
 def flee(step: Step, item_id: str | None) -> None:
-    encounter = step.state.pending
-    index = encounter.player
-    creature = step.data.cards[encounter.card]
-    player = step.player(index)
+    encounter, index, creature, player = _fight(step)
     item = step.data.cards[item_id] if item_id else None
     theirs = step.roll(f"The {creature.name}", "chase",
                        creature_modifiers(step.state, player.region, creature, "flee"))
@@ -169,10 +169,7 @@ def flee(step: Step, item_id: str | None) -> None:
 
 
 def tame(step: Step, item_id: str | None) -> None:
-    encounter = step.state.pending
-    index = encounter.player
-    creature = step.data.cards[encounter.card]
-    player = step.player(index)
+    encounter, index, creature, player = _fight(step)
     item = step.data.cards[item_id] if item_id else None
     cost, discounts = tame_cost(step.state, index, creature, item)
     if item is not None:
@@ -186,10 +183,7 @@ def tame(step: Step, item_id: str | None) -> None:
 
 
 def give(step: Step, item_id: str) -> None:
-    encounter = step.state.pending
-    index = encounter.player
-    creature = step.data.cards[encounter.card]
-    player = step.player(index)
+    encounter, index, creature, player = _fight(step)
     item = step.data.cards[item_id]
     rules = step.rules
     give_away(step, index, item_id)
@@ -223,10 +217,7 @@ def leave(step: Step) -> None:
 
 def creature_strikes(step: Step) -> None:
     """The creature's answer: above the player's HP kills; otherwise the next exchange begins."""
-    encounter = step.state.pending
-    index = encounter.player
-    creature = step.data.cards[encounter.card]
-    player = step.player(index)
+    encounter, index, creature, player = _fight(step)
     hp = player_hp(step.state, index)
     if "explosive" in creature.abilities:
         hp //= 2
