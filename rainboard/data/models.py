@@ -6,6 +6,7 @@ engine's state and refer to these definitions by id.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Literal
 
 from attrs import field, frozen
@@ -24,6 +25,17 @@ ABILITIES = (
     "merchant",  # a scavenger who trades from the treasure deck
     "slugpup",  # joins whoever finds it, no fight
 )
+
+
+class CardKind(StrEnum):
+    """What a card is; each card class's `kind` holds one of these values."""
+
+    CREATURE = "creature"
+    FOOD = "food"
+    ITEM = "item"
+    SHELTER = "shelter"
+    MARK = "mark"
+    GATE = "gate"
 
 
 def _in(choices: tuple[str, ...]):

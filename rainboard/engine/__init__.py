@@ -10,6 +10,7 @@ always rebuild the same game.
 from .actions import Action, ActionParseError, parse_action
 from .digest import digest
 from .events import Event, Roll
+from .narrator import narrate
 from .game import IllegalAction, apply, legal_actions
 from .modifiers import check_modifiers
 from .outcome import Outcome, Placing, outcome
@@ -34,6 +35,7 @@ __all__ = [
     "check_modifiers",
     "digest",
     "legal_actions",
+    "narrate",
     "new_game",
     "outcome",
     "parse_action",

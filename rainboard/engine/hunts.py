@@ -8,13 +8,17 @@ rest of the cycle.
 
 from __future__ import annotations
 
+from . import abilities
 from .actions import Attack, Flee, Hunt, Strike, TamePlayer
-from .combat import companions_attack
-from .flow import end_turn, feed, kill
-from .items import held_items, item_bonus, use_up
-from .modifiers import check_modifiers, player_hp, tame_cost
+from .checks import roll_attack, roll_flee
+from .death import kill
+from .events import Blasted, BrokeApart, Caught, Fled, Hunting, MustAnswer, Pounced, Tamed, Transformed
+from .food import feed
+from .items import held_items
+from .modifiers import check_modifiers
+from .queries import attack_plan, form_blasts, hp_against, tame_cost, tame_price
 from .state import AWAKE, Duel, GameState
-from .step import Step
+from .step import Step, Turn
 
 
 def hunt_targets(state: GameState, index: int) -> list[int]:
@@ -48,40 +52,37 @@ def must_hunt(state: GameState, index: int) -> bool:
     me = state.players[index]
     if me.form is None or me.tamed_by is not None:
         return False
-    return "aggressive" in state.data.cards[me.form].abilities and bool(hunt_targets(state, index))
+    creature = state.data.cards[me.form]
+    return abilities.hunts_players(creature) and bool(hunt_targets(state, index))
 
 
-def hunt(step: Step, target: int) -> None:
+def hunt(step: Step, action: Hunt) -> Turn:
     index = step.state.current
-    step.update_player(index, hunting=target)
-    step.emit("hunt", f"{step.player(index).name} is tracking {step.player(target).name} down.", player=index)
-    end_turn(step)
+    step.update_player(index, hunting=action.target)
+    step.emit(Hunting(player=index, target=action.target))
+    return Turn.OVER
 
 
-def _hp_against(step: Step, striker: int, target: int) -> int:
-    hp = player_hp(step.state, target)
-    form = step.player(striker).form
-    if form and "explosive" in step.data.cards[form].abilities:
-        hp //= 2
-        step.emit("explosive", f"{step.player(striker).name} explodes into the fight: "
-                  f"{step.player(target).name}'s HP counts as {hp}.", player=striker)
+def _blast(step: Step, striker: int, target: int) -> int:
+    """The target's HP against this striker, told when the striker's form blasts."""
+    hp = hp_against(step.state, striker, target)
+    if form_blasts(step.state, striker):
+        step.emit(Blasted(player=striker, by_player=striker, target_player=target, hp=hp))
     return hp
 
 
-def strike(step: Step, target: int) -> None:
+def strike(step: Step, action: Strike) -> Turn:
     index = step.state.current
-    me = step.update_player(index, hunting=None)
-    them = step.player(target)
-    step.emit("strike", f"{me.name} pounces on {them.name}!", player=index)
-    hp = _hp_against(step, index, target)
-    roll = step.roll(me.name, "attack", check_modifiers(step.state, index, "attack"), target=hp)
-    step.emit_roll(roll, index)
-    if roll.success or companions_attack(step, index, hp, them.name):
+    target = action.target
+    step.update_player(index, hunting=None)
+    step.emit(Pounced(player=index, target=target))
+    hp = _blast(step, index, target)
+    if roll_attack(step, index, attack_plan(step.state, index, hp), target_player=target):
         _defeat(step, index, target)
-        end_turn(step)
-        return
+        return Turn.OVER
     step.update(pending=Duel(player=target, attacker=index))
-    step.emit("answer", f"{them.name} must answer: fight back or flee.", player=target)
+    step.emit(MustAnswer(player=target, attacker=index))
+    return Turn.WAITS
 
 
 def legal_in_duel(state: GameState, duel: Duel) -> list:
@@ -90,76 +91,59 @@ def legal_in_duel(state: GameState, duel: Duel) -> list:
             + [Flee()] + [Flee(i.id) for i in items if i.usable_in_flight])
 
 
-def fight_back(step: Step, item_id: str | None) -> None:
+def fight_back(step: Step, action: Attack) -> Turn:
     duel = step.state.pending
     defender, attacker = duel.player, duel.attacker
-    item = step.data.cards[item_id] if item_id else None
-    hp = _hp_against(step, defender, attacker)
-    if item is not None and item.explosive:
-        hp //= 2
-    mods = check_modifiers(step.state, defender, "attack") + item_bonus(item, "attack")
-    roll = step.roll(step.player(defender).name, "attack", mods, target=hp)
-    step.emit_roll(roll, defender)
-    if item is not None:
-        use_up(step, defender, item)
-    if roll.success or companions_attack(step, defender, hp, step.player(attacker).name):
+    item = step.data.cards[action.item] if action.item else None
+    hp = _blast(step, defender, attacker)
+    companion_hp = abilities.struck_hp(hp, item is not None and item.explosive)
+    plan = attack_plan(step.state, defender, hp, item, companion_hp)
+    if roll_attack(step, defender, plan, item, target_player=attacker):
         _defeat(step, defender, attacker)
     else:
-        step.emit("standoff", f"{step.player(defender).name} and {step.player(attacker).name} break apart.",
-                  player=defender)
+        step.emit(BrokeApart(player=defender, attacker=attacker))
     step.update(pending=None)
-    end_turn(step)
+    return Turn.OVER
 
 
-def flee_attacker(step: Step, item_id: str | None) -> None:
+def flee_attacker(step: Step, action: Flee) -> Turn:
     duel = step.state.pending
     defender, attacker = duel.player, duel.attacker
-    item = step.data.cards[item_id] if item_id else None
-    theirs = step.roll(step.player(attacker).name, "chase", check_modifiers(step.state, attacker, "flee"))
-    mods = check_modifiers(step.state, defender, "flee") + item_bonus(item, "flee")
-    mine = step.roll(step.player(defender).name, "flee", mods, target=theirs.total)
-    step.emit_roll(mine, defender)
-    step.emit_roll(theirs, defender)
-    if item is not None:
-        use_up(step, defender, item)
-    if mine.success:
+    item = step.data.cards[action.item] if action.item else None
+    chaser = check_modifiers(step.state, attacker, "flee")
+    if roll_flee(step, defender, step.player(attacker).name, chaser, item):
         escaped = step.player(defender).escaped_from + (attacker,)
         step.update_player(defender, escaped_from=escaped)
-        step.emit("fled", f"{step.player(defender).name} gets away: {step.player(attacker).name} cannot "
-                  f"attack them again this cycle.", player=defender)
+        step.emit(Fled(player=defender, attacker=attacker))
     else:
-        step.emit("caught", f"{step.player(defender).name} cannot shake {step.player(attacker).name} off, "
-                  "but the fight breaks up.", player=defender)
+        step.emit(Caught(player=defender, attacker=attacker))
     step.update(pending=None)
-    end_turn(step)
+    return Turn.OVER
 
 
-def tame_player(step: Step, target: int) -> None:
+def tame_player(step: Step, action: TamePlayer) -> Turn:
     index = step.state.current
+    target = action.target
     me = step.update_player(index, hunting=None)
     creature = step.data.cards[step.player(target).form]
-    cost, _ = tame_cost(step.state, index, creature)
+    cost, discounts = tame_cost(step.state, index, creature)
     step.update_player(index, food=me.food - cost)
     step.update_player(target, tamed_by=index)
-    step.emit("tamed", f"{me.name} feeds {step.player(target).name} {cost} food: the {creature.name} now "
-              f"follows {me.name}.", player=index, amount=cost)
-    end_turn(step)
+    step.emit(Tamed(player=index, target=target, cost=cost, price=tame_price(creature), discounts=discounts))
+    return Turn.OVER
 
 
 def _defeat(step: Step, winner: int, loser: int) -> None:
-    name = step.player(loser).name
-    kill(step, loser, f"killed by {step.player(winner).name}")
-    feed(step, winner, step.rules.player_kill_food, "meat", name)
+    kill(step, loser, killer=winner)
+    feed(step, winner, step.rules.player_kill_food, "meat", prey=loser)
 
 
 def transform(step: Step, index: int) -> None:
-    """At the start of a turn: a slugcat that `becomes` a creature does so once past its turn count."""
+    """Turn-start rule: a slugcat that `becomes` a creature does so once past its turn count."""
     player = step.player(index)
     slugcat = step.slugcat(index)
     if slugcat.becomes is None or player.form is not None or player.turns <= slugcat.becomes_after:
-        return
+        return None
     step.update_player(index, form=slugcat.becomes)
-    creature = step.data.cards[slugcat.becomes]
-    step.emit("transformed", f"{player.name}'s long hunt is over: {slugcat.name} has become {creature.name} "
-              f"(HP {creature.hp}). Others may now kill or tame them.", player=index)
-
+    step.emit(Transformed(player=index, slugcat=slugcat.id, creature=slugcat.becomes))
+    return None

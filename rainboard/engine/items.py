@@ -1,4 +1,4 @@
-"""Items in hand: which can be used for what, using them up, eating them."""
+"""Items in hand: which can be used for what, and using them up."""
 
 from __future__ import annotations
 
@@ -20,23 +20,10 @@ def use_up(step: Step, index: int, item) -> None:
     """The item leaves the hand for its deck's discard pile, unless it is kept after use."""
     if item.reusable:
         return
-    held = step.take_from_hand(index, item.id)
-    step.discard(held.card, held.deck)
+    give_away(step, index, item.id)
 
 
 def give_away(step: Step, index: int, item_id: str) -> None:
+    """The item leaves the hand for its deck's discard pile (a gift, a payment, a meal)."""
     held = step.take_from_hand(index, item_id)
     step.discard(held.card, held.deck)
-
-
-def eat(step: Step, index: int, item_id: str) -> None:
-    from .flow import feed
-
-    item = step.data.cards[item_id]
-    give_away(step, index, item_id)
-    feed(step, index, item.food, item.food_type, f"the {item.name}")
-
-
-def item_bonus(item, stat: str) -> tuple[tuple[str, int], ...]:
-    value = getattr(item, stat, 0) if item is not None else 0
-    return ((item.name, value),) if value else ()

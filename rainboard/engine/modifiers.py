@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .events import possessive
+from .abilities import water_edge
+from .narrator import possessive
 from .state import GameState
 
 
@@ -52,12 +53,7 @@ def creature_modifiers(state: GameState, region_id: str, creature, stat: str) ->
     base = getattr(creature, stat)
     if base:
         found.append((f"{possessive(creature.name)} {'attack' if stat == 'attack' else 'speed'}", base))
-    if "aquatic" in creature.abilities:
-        bonus = state.data.rules.aquatic_bonus
-        if state.data.regions[region_id].water:
-            found.append(("in its water", bonus))
-        else:
-            found.append(("out of water", -bonus))
+    found += water_edge(state, region_id, creature)
     return tuple(found)
 
 
@@ -67,15 +63,3 @@ def player_hp(state: GameState, index: int) -> int:
     if player.form:
         return state.data.cards[player.form].hp
     return state.data.slugcats[player.slugcat].hp
-
-
-def tame_cost(state: GameState, index: int, creature, item=None) -> tuple[int, tuple[tuple[str, int], ...]] | None:
-    """Food pips this player pays to tame the creature, with the discounts named; None if it cannot be."""
-    base = creature.base_tame_cost()
-    if base is None:
-        return None
-    discounts = list(check_modifiers(state, index, "tame"))
-    if item is not None and item.tame:
-        discounts.append((item.name, item.tame))
-    # taming is feeding: however good the discounts, it takes at least one pip
-    return max(1, base - sum(v for _, v in discounts)), tuple(discounts)

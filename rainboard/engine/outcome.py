@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from .flow import progress
+from .queries import ending_stage
 from .state import OVER, GameState
 
 
@@ -31,7 +31,7 @@ def outcome(state: GameState) -> Outcome | None:
         return None
     placings = tuple(
         Placing(player=i, name=state.players[i].name, place=place, turns=state.players[i].turns,
-                karma=state.players[i].karma, progress=progress(state.players[i]))
+                karma=state.players[i].karma, progress=ending_stage(state.players[i]))
         for place, i in enumerate(state.ranking, start=1)
     )
     solo = state.players[state.winner].turns if len(state.players) == 1 else None

@@ -5,30 +5,21 @@ from __future__ import annotations
 from attrs import evolve
 
 from .actions import Buy, Leave
-from .flow import end_turn
+from .events import Bought, MarketOpened, MerchantLeft
 from .items import give_away
 from .state import TREASURE_DECK, DeckState, GameState, Market
-from .step import Step
+from .step import Step, Turn
 
 
 def open_market(step: Step, index: int, card_id: str, deck_id: str | None) -> None:
-    merchant = step.data.cards[card_id]
     offers = []
     for _ in range(step.rules.merchant_offers):
         card = step.draw_card(TREASURE_DECK)
         if card is None:
             break
         offers.append(card)
-    names = ", ".join(f"{step.name_of(c)} ({pearls(_price(step.state, c))})" for c in offers) or "nothing"
-    step.emit("market", f"A {merchant.name} spreads out its wares: {names}.", player=index, card=card_id)
+    step.emit(MarketOpened(player=index, card=card_id, offers=tuple(offers)))
     step.update(pending=Market(player=index, card=card_id, deck=deck_id, offers=tuple(offers)))
-
-
-def pearls(value: float) -> str:
-    """1 pearl, 1.5 pearls, half a pearl."""
-    if value == 0.5:
-        return "half a pearl"
-    return f"{value:g} pearl" + ("" if value == 1 else "s")
 
 
 def _price(state: GameState, card_id: str) -> float:
@@ -67,27 +58,27 @@ def legal_in_market(state: GameState, market: Market) -> list:
     return moves
 
 
-def buy(step: Step, card_id: str) -> None:
+def buy(step: Step, action: Buy) -> Turn:
+    """Pay with items and take the card; the merchant stays for more trade."""
     market = step.state.pending
     index = market.player
-    paid = payment(step.state, index, _price(step.state, card_id))
+    paid = payment(step.state, index, _price(step.state, action.card))
     for item in paid:
         give_away(step, index, item)
     offers = list(market.offers)
-    offers.remove(card_id)
+    offers.remove(action.card)
     step.update(pending=evolve(market, offers=tuple(offers)))
-    step.give(index, card_id, TREASURE_DECK)
-    paid_names = ", ".join(step.name_of(c) for c in paid) or "nothing"
-    step.emit("bought", f"{step.player(index).name} buys a {step.name_of(card_id)} for {paid_names}.",
-              player=index, card=card_id)
+    step.give(index, action.card, TREASURE_DECK)
+    step.emit(Bought(player=index, card=action.card, paid=tuple(paid)))
+    return Turn.GOES_ON
 
 
-def leave_market(step: Step) -> None:
+def leave_market(step: Step) -> Turn:
     """Unbought cards go under the treasure deck; the merchant moves on."""
     market = step.state.pending
     deck = step.deck(TREASURE_DECK)
     step.set_deck(TREASURE_DECK, DeckState(draw=deck.draw + market.offers, discard=deck.discard))
     step.discard(market.card, market.deck)
     step.update(pending=None)
-    step.emit("left", f"The merchant packs up and moves on.", player=market.player)
-    end_turn(step)
+    step.emit(MerchantLeft(player=market.player, card=market.card))
+    return Turn.OVER

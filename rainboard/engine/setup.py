@@ -6,8 +6,9 @@ from attrs import field, frozen
 
 from rainboard.data.models import GameData, gate_id
 
-from .events import Event, Roll, the
-from .flow import begin_turn, start_cycle
+from .cycles import start_cycle
+from .events import CreatureHidden, Event, Roll, SlugcatChosen, TurnOrderSet, TurnOrderTie
+from .turns import begin_turn
 from .rng import seed_state
 from .state import CHOOSING, PLAYING, PRECYCLE_DECK, TREASURE_DECK, DeckState, GameState, Options, Player
 from .step import Step
@@ -61,8 +62,7 @@ def new_game(setup: Setup, data: GameData) -> tuple[GameState, list[Event]]:
     step = Step(state)
     order = _roll_turn_order(step, list(range(len(players))))
     step.update(order=tuple(order))
-    names = ", ".join(step.player(i).name for i in order)
-    step.emit("turn_order", f"Turn order: {names}.")
+    step.emit(TurnOrderSet(order=tuple(order)))
     if all(p.slugcat is not None for p in step.state.players):
         start_game(step)
     return step.finish(), step.events
@@ -81,10 +81,19 @@ def _roll_turn_order(step: Step, contenders: list[int]) -> list[int]:
     for face in sorted(set(rolls.values()), reverse=True):
         tied = [i for i in contenders if rolls[i] == face]
         if len(tied) > 1:
-            step.emit("tie", "Tie! " + " and ".join(step.player(i).name for i in tied) + " roll again.")
+            step.emit(TurnOrderTie(tied=tuple(tied)))
             tied = _roll_turn_order(step, tied)
         order += tied
     return order
+
+
+def choose_slugcat(step: Step, action) -> None:
+    """A player picks a slugcat in turn order; once everyone has, the game starts."""
+    index = step.state.to_act
+    step.update_player(index, slugcat=action.slugcat)
+    step.emit(SlugcatChosen(player=index, slugcat=action.slugcat))
+    if all(p.slugcat is not None for p in step.state.players):
+        start_game(step)
 
 
 def start_game(step: Step) -> None:
@@ -114,8 +123,7 @@ def start_game(step: Step) -> None:
             region_id = regions[step.dice.below(len(regions))]
             deck = decks[region_id]
             decks[region_id] = DeckState(draw=step.dice.shuffle(deck.draw + (slugcat.becomes,)))
-            step.emit("setup", f"With nobody playing {slugcat.name}, {data.cards[slugcat.becomes].name} "
-                      f"prowls somewhere in {the(data.regions[region_id].name)} deck.", region=region_id)
+            step.emit(CreatureHidden(slugcat=slugcat.id, creature=slugcat.becomes, region=region_id))
     step.update(decks=decks, phase=PLAYING)
     start_cycle(step)
     begin_turn(step)

@@ -2,21 +2,34 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from attrs import field, frozen
 
 from rainboard.data.models import GameData
 
-# A player's condition within the cycle.
-AWAKE = "awake"
-HIBERNATING = "hibernating"  # fed and asleep in a shelter: karma rises at cycle end
-STARVED = "starved"  # asleep in a shelter without enough food: survives, karma unchanged
-DEAD = "dead"  # killed this cycle; wakes next cycle
-ASCENDED = "ascended"
 
-# Phases of the game.
-CHOOSING = "choosing"
-PLAYING = "playing"
-OVER = "over"
+class Status(StrEnum):
+    """A player's condition within the cycle (string values: the digest and saves spell them so)."""
+
+    AWAKE = "awake"
+    HIBERNATING = "hibernating"  # fed and asleep in a shelter: karma rises at cycle end
+    STARVED = "starved"  # asleep in a shelter without enough food: survives, karma unchanged
+    DEAD = "dead"  # killed this cycle; wakes next cycle
+    ASCENDED = "ascended"
+
+
+class Phase(StrEnum):
+    """Where the game as a whole stands."""
+
+    CHOOSING = "choosing"  # players pick slugcats in turn order
+    PLAYING = "playing"
+    OVER = "over"
+
+
+AWAKE, HIBERNATING, STARVED, DEAD, ASCENDED = Status
+CHOOSING, PLAYING, OVER = Phase
+SHELTERED = (HIBERNATING, STARVED)
 
 PRECYCLE_DECK = "precycle"
 TREASURE_DECK = "treasure"
@@ -41,7 +54,7 @@ class Player:
     food: int = 0
     food_parts: int = 0  # plant food a carnivore has eaten towards its next pip
     hand: tuple[HandCard, ...] = ()
-    status: str = AWAKE
+    status: Status = AWAKE
     starving: bool = False  # starved last cycle: penalties, and a full board to hibernate
     turns: int = 0  # every turn taken in the game: the solo score
     cycle_turns: int = 0  # turns taken this cycle: the precycle deck's first turns
@@ -122,7 +135,7 @@ class GameState:
     seed: int | str
     options: Options
     rng: int
-    phase: str
+    phase: Phase
     players: tuple[Player, ...]
     order: tuple[int, ...] = ()  # player indices, first to last
     turn: int = 0  # position in `order` of the player whose turn it is

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from enum import Enum
+
 from attrs import evolve
 
-from .events import Event, Roll, the
+from .events import DeckReshuffled, Event, Roll, Rolled
 from .rng import Dice
 from .state import DeckState, GameState, HandCard, Player
+
+
+class Turn(Enum):
+    """What a handler or a turn-start rule says of the turn: it goes on (a free action), it is over
+    (`apply` passes play on), or it waits on a decision (a choice, a fight, a defender's answer)."""
+
+    GOES_ON = "goes on"
+    OVER = "over"
+    WAITS = "waits"
 
 
 class Step:
@@ -39,8 +50,8 @@ class Step:
         self.state = evolve(self.state, **changes)
 
     # -- events and dice ----------------------------------------------------------------------
-    def emit(self, kind: str, text: str, **fields) -> None:
-        self.events.append(Event(kind=kind, text=text, **fields))
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
 
     def roll(self, who: str, purpose: str, modifiers=(), target: int | None = None) -> Roll:
         """A d20 check: succeeds when the total is strictly above `target`."""
@@ -53,10 +64,7 @@ class Step:
 
     def emit_roll(self, roll: Roll, player: int | None) -> None:
         """A roll in the log: the die, every modifier by name, the total and the verdict."""
-        self.emit("roll", roll.describe(), player=player, roll=roll)
-
-    def name_of(self, card_id: str) -> str:
-        return self.data.card(card_id).name
+        self.emit(Rolled(player=player, roll=roll))
 
     # -- decks ------------------------------------------------------------------------------
     def deck(self, deck_id: str) -> DeckState:
@@ -74,7 +82,7 @@ class Step:
             if not deck.discard:
                 return None
             deck = DeckState(draw=self.dice.shuffle(deck.discard), discard=())
-            self.emit("deck_reshuffled", f"{the(self.deck_name(deck_id), capital=True)} deck is shuffled from its discards.")
+            self.emit(DeckReshuffled(deck=deck_id))
         card, rest = deck.draw[0], deck.draw[1:]
         self.set_deck(deck_id, DeckState(draw=rest, discard=deck.discard))
         return card
@@ -84,10 +92,6 @@ class Step:
             return
         deck = self.deck(deck_id)
         self.set_deck(deck_id, DeckState(draw=deck.draw, discard=deck.discard + (card_id,)))
-
-    def deck_name(self, deck_id: str) -> str:
-        region = self.data.regions.get(deck_id)
-        return region.name if region else deck_id.capitalize()
 
     def give(self, index: int, card_id: str, deck_id: str) -> None:
         self.update_player(index, hand=self.player(index).hand + (HandCard(card_id, deck_id),))

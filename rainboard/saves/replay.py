@@ -31,6 +31,7 @@ from rainboard.engine import (
     outcome,
     parse_action,
 )
+from rainboard.engine import events as ev
 from rainboard.engine.state import OVER
 
 from .savefile import SaveError, SaveGame, game_from_save, read_save
@@ -78,9 +79,9 @@ class Replay:
             raise self._error(f"the save says the game is {said}, but after its {len(self)} actions it "
                               f"{really}: the save does not replay the same")
         self._block_base, self._block = 0, [self._snapshots[0]]
-        self.cycle_starts = self._indices("cycle_started")
-        self.round_starts = sorted(set(self.cycle_starts) | set(self._indices("round_ended")))
-        self.turn_starts = self._indices("turn_started", every=True)
+        self.cycle_starts = self._indices(ev.CycleStarted)
+        self.round_starts = sorted(set(self.cycle_starts) | set(self._indices(ev.RoundEnded)))
+        self.turn_starts = self._indices(ev.TurnStarted, every=True)
 
     @classmethod
     def from_file(cls, path: Path | str) -> Replay:
@@ -102,11 +103,11 @@ class Replay:
             raise self._error(f"{when} the game's digest is {found}, the save says {wanted}: "
                               f"the save does not replay the same")
 
-    def _indices(self, kind: str, every: bool = False) -> list[int]:
+    def _indices(self, kind: type, every: bool = False) -> list[int]:
         """Indices whose events hold `kind`: once per index, or (`every`) once per such event."""
         found = []
         for index, events in enumerate(self._events):
-            count = sum(e.kind == kind for e in events)
+            count = sum(isinstance(e, kind) for e in events)
             found += [index] * (count if every else min(count, 1))
         return found
 

@@ -23,11 +23,14 @@ from rainboard.engine import (
     new_game,
     outcome,
 )
+from rainboard.engine import events as ev
 from rainboard.engine.state import CHOOSING, OVER
 
 DIGEST_EVERY = 10  # a check value in the save every this many actions
 # what a move may reveal that cannot be taken back: a card seen, a die rolled
-REVEALING = {"drew", "roll", "search_found", "market", "deck_reshuffled", "precycle_roll", "rain_timer"}
+# events that show a card or a die: a move that made one cannot be taken back
+SHOWING_A_CARD = (ev.CardDrawn, ev.ShelterFound, ev.MarketOpened)
+REVEALING = (*SHOWING_A_CARD, ev.Rolled, ev.DeckReshuffled, ev.PrecycleRolled, ev.RainTimerRolled)
 
 
 @define
@@ -128,9 +131,8 @@ class GameSession:
 
 
 def _revealed(before: GameState, after: GameState, events: list[Event]) -> str | None:
-    kinds = {e.kind for e in events}
-    if kinds & {"drew", "search_found", "market"}:
+    if any(isinstance(e, SHOWING_A_CARD) for e in events):
         return "showed a card"
-    if after.rng != before.rng or kinds & REVEALING:
+    if after.rng != before.rng or any(isinstance(e, REVEALING) for e in events):
         return "rolled dice"
     return None

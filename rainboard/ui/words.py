@@ -33,8 +33,10 @@ from rainboard.engine.actions import (
     TamePlayer,
     Walk,
 )
+from rainboard.engine import events as ev
 from rainboard.engine.events import Event, Roll
-from rainboard.engine.modifiers import tame_cost
+from rainboard.engine.narrator import narrate
+from rainboard.engine.queries import tame_cost
 from rainboard.engine.state import PRECYCLE_DECK, Decision, Duel, Encounter, GameState, Market
 
 # One key per kind of action, for the footer and for quick play. Draw from the precycle deck has
@@ -298,40 +300,41 @@ def _item_line(state: GameState, item, holder: int | None) -> str:
 # -- events ---------------------------------------------------------------------------------------
 # A leading symbol and a style for each kind of event worth telling apart; the symbol carries the
 # meaning, the colour only helps the eye.
-EVENT_LOOKS: dict[str, tuple[str, str]] = {
-    "died": ("☠", "bold $text-error"),
-    "karma": ("✦", "bold $text-accent"),
-    "karma_saved": ("✦", "$text-accent"),
-    "ascended": ("✧", "bold $text-success"),
-    "game_over": ("★", "bold $text-accent"),
-    "rain": ("☂", "bold $text-primary"),
-    "rain_timer": ("☂", "$text-primary"),
-    "rain_spared": ("☂", "$text-primary"),
-    "cycle_started": ("☀", "bold"),
-    "cycle_ended": ("☾", "bold"),
-    "round_ended": ("·", "$text-muted"),
-    "turn_started": ("▶", "bold"),
-    "hibernated": ("⌂", "$text-success"),
-    "starved": ("⌂", "$text-warning"),
-    "mark": ("◈", "bold $text-accent"),
-    "ending": ("◈", "$text-accent"),
-    "waiting": ("◈", "$text-muted"),
-    "encounter": ("!", "bold"),
-    "ambush": ("⚠", "bold $text-warning"),
-    "transformed": ("⚠", "bold $text-error"),
-    "strike": ("⚔", "bold $text-warning"),
-    "hunt": ("⚔", "$text-warning"),
-    "answer": ("⚔", "bold $text-warning"),
-    "killed": ("⚔", "$text-success"),
-    "companion_kill": ("⚔", "$text-success"),
-    "explosive": ("✶", "$text-warning"),
-    "tamed": ("✚", "$text-success"),
-    "joined": ("✚", "$text-success"),
-    "untamed": ("✕", "$text-warning"),
-    "reputation": ("⚑", ""),
-    "food": ("●", ""),
-    "fled": ("»", ""),
-    "caught": ("»", "$text-warning"),
+EVENT_LOOKS: dict[type, tuple[str, str]] = {
+    ev.Died: ("☠", "bold $text-error"),
+    ev.KarmaChanged: ("✦", "bold $text-accent"),
+    ev.KarmaSaved: ("✦", "$text-accent"),
+    ev.Ascended: ("✧", "bold $text-success"),
+    ev.GameOver: ("★", "bold $text-accent"),
+    ev.RainFell: ("☂", "bold $text-primary"),
+    ev.RainTimerRolled: ("☂", "$text-primary"),
+    ev.SparedByRain: ("☂", "$text-primary"),
+    ev.CycleStarted: ("☀", "bold"),
+    ev.CycleEnded: ("☾", "bold"),
+    ev.RoundEnded: ("·", "$text-muted"),
+    ev.TurnStarted: ("▶", "bold"),
+    ev.Hibernated: ("⌂", "$text-success"),
+    ev.Starved: ("⌂", "$text-warning"),
+    ev.MarkReceived: ("◈", "bold $text-accent"),
+    ev.EndingReached: ("◈", "$text-accent"),
+    ev.EndingSlept: ("◈", "$text-accent"),
+    ev.Waited: ("◈", "$text-muted"),
+    ev.CreatureMet: ("!", "bold"),
+    ev.Ambushed: ("⚠", "bold $text-warning"),
+    ev.Transformed: ("⚠", "bold $text-error"),
+    ev.Pounced: ("⚔", "bold $text-warning"),
+    ev.Hunting: ("⚔", "$text-warning"),
+    ev.MustAnswer: ("⚔", "bold $text-warning"),
+    ev.CreatureKilled: ("⚔", "$text-success"),
+    ev.CompanionKilled: ("⚔", "$text-success"),
+    ev.Blasted: ("✶", "$text-warning"),
+    ev.Tamed: ("✚", "$text-success"),
+    ev.Joined: ("✚", "$text-success"),
+    ev.Untamed: ("✕", "$text-warning"),
+    ev.ReputationChanged: ("⚑", ""),
+    ev.Fed: ("●", ""),
+    ev.Fled: ("»", ""),
+    ev.Caught: ("»", "$text-warning"),
 }
 DEFAULT_LOOK = ("·", "")
 ROLL_SYMBOL = "⚄"
@@ -356,12 +359,13 @@ def roll_content(roll: Roll) -> Content:
     return Content.assemble(*pieces)
 
 
-def event_line(event: Event) -> Content:
-    """One line for the log: a symbol for the kind of event, then its text (a roll spelled out)."""
-    if event.roll is not None:
+def event_line(event: Event, state: GameState) -> Content:
+    """One line for the log: a symbol for the kind of event, then the narrator's sentence (a roll
+    spelled out). `state` lends the names: any state of the same game."""
+    if isinstance(event, ev.Rolled):
         return Content.assemble((f"{ROLL_SYMBOL} ", "$text-muted"), roll_content(event.roll))
-    symbol, style = EVENT_LOOKS.get(event.kind, DEFAULT_LOOK)
-    text = " ".join(event.text.split())  # one line, whatever the engine's text held
+    symbol, style = EVENT_LOOKS.get(type(event), DEFAULT_LOOK)
+    text = " ".join(narrate(event, state).split())  # one line, whatever the sentence held
     if style:
         return Content.assemble((f"{symbol} ", style), (text, style))
     return Content.assemble((f"{symbol} ", "$text-muted"), text)

@@ -1,5 +1,6 @@
 """Cycles, the rain timer, precycles, turns, karma, death and waking."""
 
+from rainboard.engine import narrate
 from attrs import evolve
 
 from rainboard.engine import PlayerSetup, Setup, new_game
@@ -19,7 +20,7 @@ def test_rain_timer_is_two_d6_plus_two_rolled_by_the_first_player():
     assert state.cycle == 2
     assert state.rain == 3 + 5 + 2
     rain = [e for e in events if e.kind == "rain_timer"][0]
-    assert rain.text == "Ada rolls the rain timer: 2d6 (3 + 5) + 2 = 10."
+    assert narrate(rain, state) == "Ada rolls the rain timer: 2d6 (3 + 5) + 2 = 10."
 
 
 def test_timer_drops_by_one_after_every_player_has_taken_a_turn():
@@ -119,15 +120,15 @@ def _precycle_game():
 def test_precycle_adds_two_to_the_timer_and_forces_the_precycle_deck_for_three_turns():
     state, events = _precycle_game()
     roll = [e for e in events if e.kind == "precycle_roll"][0]
-    assert roll.amount == 1
+    assert roll.face == 1
     rain = [e for e in events if e.kind == "rain_timer"][0]
-    assert rain.text.endswith(f"+ 2 + 2 precycle = {state.rain}.")
+    assert narrate(rain, state).endswith(f"+ 2 + 2 precycle = {state.rain}.")
     assert legal(state)[0] == "draw precycle" and "draw" not in legal(state)
     state = evolve(state, rain=10)
     state = stack(state, "precycle", "batfly")
     state = rig(state, 10)
     state, events = act(state, "draw precycle", "attack")
-    assert "Batfly from the Precycle deck" in events[0].text
+    assert "Batfly from the Precycle deck" in narrate(events[0], state)
     state, _ = act(state, "food")
     assert "draw" not in legal(state)  # third turn still forced
     state, _ = act(state, "food")

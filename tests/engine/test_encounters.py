@@ -1,5 +1,6 @@
 """Taming, companions, abilities, items, scavengers and merchants."""
 
+from rainboard.engine import narrate
 from attrs import evolve
 
 from rainboard.engine import check_modifiers
@@ -56,8 +57,8 @@ def test_tame_costs_are_lowered_by_the_slugcats_stat_and_by_items():
     state, events = act(state, "tame bait")
     assert state.players[0].food == 0
     assert [h.card for h in state.players[0].hand] == ["green_lizard"]
-    assert "The Saint -1, Batfly Bait -2" in events[-2].text or any(
-        "The Saint -1, Batfly Bait -2" in e.text for e in events)
+    assert "The Saint -1, Batfly Bait -2" in narrate(events[-2], state) or any(
+        "The Saint -1, Batfly Bait -2" in narrate(e, state) for e in events)
 
 
 def test_tamed_creatures_and_slugpups_stay_through_the_end_of_the_cycle():
@@ -208,7 +209,7 @@ def test_artificer_never_gains_reputation():
     state, _ = meet("scavenger", slugcat="artificer", reputation=1)
     state = hold(state, 0, "lantern")
     state, events = act(state, "give lantern")
-    assert state.players[0].reputation == 1 and "never warm" in events[0].text
+    assert state.players[0].reputation == 1 and "never warm" in narrate(events[0], state)
 
 
 def test_a_merchant_shows_three_treasures_and_sells_for_pearls():

@@ -69,7 +69,7 @@ def test_solo_ascends_after_the_second_subterranean_hibernation_without_waiting(
     assert state.phase == OVER and state.winner == 0
     assert state.players[0].status == ASCENDED
     assert kinds(events)[-2:] == ["ascended", "game_over"]
-    assert events[-1].amount == state.players[0].turns == 41  # turns 40 and 41: the solo score
+    assert events[-1].turns == state.players[0].turns == 41  # turns 40 and 41: the solo score
     result = outcome(state)
     assert result.solo_score == 41 and result.winner == 0 and result.placings[0].place == 1
 

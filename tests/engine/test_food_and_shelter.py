@@ -1,5 +1,6 @@
 """Food tokens and cards, diets, shelters, hibernation, searching and starvation."""
 
+from rainboard.engine import narrate
 import pytest
 
 from rainboard.engine import IllegalAction, check_modifiers
@@ -13,7 +14,7 @@ def test_a_food_token_is_one_plant_pip_and_ends_the_turn():
     state, events = act(state, "food")
     assert state.players[0].food == 1
     assert state.current == 1
-    assert events[0].text == "Ada eats a food token: +1 food (1/4)."
+    assert narrate(events[0], state) == "Ada eats a food token: +1 food (1/4)."
 
 
 def test_a_carnivore_needs_two_plant_pips_for_one():
@@ -30,7 +31,7 @@ def test_a_herbivore_gains_nothing_from_meat_but_eats_fruit():
     state = stack(state, "su", "carcass", "dangle_fruit")
     state, events = act(state, "draw")
     assert state.players[0].food == 0
-    assert "gets no food" in events[-2].text or "gets no food" in " ".join(e.text for e in events)
+    assert "gets no food" in narrate(events[-2], state) or "gets no food" in " ".join(narrate(e, state) for e in events)
     state, _ = act(state, "draw")
     assert state.players[0].food == 1
 
@@ -40,7 +41,7 @@ def test_food_never_goes_above_the_maximum():
     state = put(state, 0, food=4)
     state, events = act(state, "food")
     assert state.players[0].food == 4
-    assert "too full" in events[0].text
+    assert "too full" in narrate(events[0], state)
 
 
 def test_a_drawn_shelter_offers_hibernation_only_when_fed():

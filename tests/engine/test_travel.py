@@ -1,5 +1,6 @@
 """Karma gates, kept gates, The Wall and The Underhang, Five Pebbles and Farm Arrays."""
 
+from rainboard.engine import narrate
 from attrs import evolve
 
 from .helpers import act, game, kinds, legal, put, rig, stack
@@ -13,7 +14,7 @@ def test_a_gate_drawn_with_enough_karma_can_be_crossed_at_once():
     assert legal(state) == ["cross", "keep"]
     state, events = act(state, "cross")
     assert state.players[0].region == "hi"
-    assert "passes the Karma Gate HI-SU (karma 3) to Industrial Complex" in events[0].text
+    assert "passes the Karma Gate HI-SU (karma 3) to Industrial Complex" in narrate(events[0], state)
     assert state.decks["su"].discard == ("gate_hi_su",)
 
 
@@ -76,7 +77,7 @@ def test_farm_arrays_worm_grass_every_second_turn_can_only_be_fled():
     assert state.players[0].region_turns == 1  # the first turn in Farm Arrays has begun
     state = evolve(state, rain=9)
     state, events = act(state, "food")
-    assert kinds(events)[-1] == "encounter" and "Worm Grass" in events[-1].text
+    assert kinds(events)[-1] == "encounter" and "Worm Grass" in narrate(events[-1], state)
     assert legal(state) == ["flee"]
     # the grass rolls 5, the Hunter rolls 12: away, and the turn goes on
     state = rig(state, 5, 12)

@@ -8,7 +8,7 @@ from textual.containers import Horizontal, Vertical
 
 from rainboard.data import load_data
 from rainboard.engine import PlayerSetup, Setup, apply, legal_actions, new_game
-from rainboard.engine.events import Event, Roll
+from rainboard.engine.events import Ascended, CardDrawn, Died, KarmaChanged, RainFell, Rolled, Event, Roll
 from rainboard.engine.state import DEAD, Duel, HandCard
 from rainboard.ui.widgets.cards import (
     EMPTY_HAND,
@@ -343,12 +343,12 @@ def _styles_of(content, text: str) -> list[str]:
 def test_roll_line_names_modifiers_and_outcome():
     roll = Roll(who="Ada", purpose="attack", die="d20", natural=12,
                 modifiers=(("Hunter", 2), ("starving", -1)), target=10, success=True)
-    line = event_line(Event(kind="roll", text=roll.describe(), roll=roll))
+    line = event_line(Rolled(player=0, roll=roll), two())
     assert line.plain == "⚄ Ada rolls for attack: d20 12 + 2 Hunter - 1 starving = 13 vs 10 ✓ success"
     assert any("bold" in s for s in _styles_of(line, "12 +"))  # the natural roll stands out
     assert any("$text-success" in s for s in _styles_of(line, "✓"))
     miss = evolve(roll, natural=3, success=False)
-    line = event_line(Event(kind="roll", text=miss.describe(), roll=miss))
+    line = event_line(Rolled(player=0, roll=miss), two())
     assert line.plain.endswith("= 4 vs 10 ✗ failure")
     assert any("$text-error" in s for s in _styles_of(line, "✗"))
 
@@ -358,20 +358,21 @@ def test_engine_rolls_read_in_the_log():
     state = rig(stack(state, "su", "green_lizard"), 15)
     state, events = apply(state, "draw")
     state, events = apply(state, "attack spear")
-    lines = [event_line(e).plain for e in events]
+    lines = [event_line(e, state).plain for e in events]
     assert "⚄ Ada rolls for attack: d20 15 + 3 Spear = 18 vs 14 ✓ success" in lines
     assert all("\n" not in line for line in lines)
 
 
 def test_kinds_get_their_symbols():
-    assert event_line(Event(kind="died", text="Ada dies: caught in the rain.")).plain.startswith("☠ ")
-    assert event_line(Event(kind="karma", text="Ada's karma rises to 2.")).plain.startswith("✦ ")
-    assert event_line(Event(kind="rain", text="The rain comes down.")).plain.startswith("☂ ")
-    assert event_line(Event(kind="ascended", text="Ada ascends.")).plain.startswith("✧ ")
-    died = event_line(Event(kind="died", text="Ada dies."))
+    state = two()
+    assert event_line(Died(player=0), state).plain == "☠ Ada dies: caught in the rain."
+    assert event_line(KarmaChanged(player=0, before=1, after=2), state).plain == "✦ Ada's karma rises to 2."
+    assert event_line(RainFell(), state).plain.startswith("☂ ")
+    assert event_line(Ascended(player=0, turns=9), state).plain.startswith("✧ ")
+    died = event_line(Died(player=0), state)
     assert any("$text-error" in s for s in _styles_of(died, "Ada"))
-    plain = event_line(Event(kind="drew", text="Ada draws Rock.\nfrom the deck"))
-    assert plain.plain == "· Ada draws Rock. from the deck"  # one line
+    plain = event_line(CardDrawn(player=0, card="rock", deck="su"), state)
+    assert plain.plain == "· Ada draws Rock from the Outskirts deck."  # one line, no symbol of its own
 
 
 # -- the widgets at 80x24 ---------------------------------------------------------------------------------
@@ -410,7 +411,7 @@ async def test_widgets_mount_and_show_at_80x24():
         hand_list = app.query_one(HandList)
         hand_list.show(state, 0)
         log = app.query_one(EventLog)
-        log.add(events)
+        log.add(events, state)
         await pilot.pause()
         await pilot.pause()
         card = _text(app.query_one(SlugcatCard))
@@ -451,7 +452,7 @@ async def test_log_wraps_again_when_narrower_and_keeps_theme_colours():
     async with app.run_test(size=(80, 24)) as pilot:
         app.query_one("#left").styles.width = 38
         log = app.query_one(EventLog)
-        log.add(events)
+        log.add(events, state)
         await pilot.pause()
         wide = len(log.lines)
         await pilot.resize_terminal(60, 24)

@@ -16,7 +16,9 @@ from textual.widgets import ContentSwitcher, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rainboard.engine import Action, check_modifiers
+from rainboard.engine import events as ev
 from rainboard.engine.modifiers import player_hp
+from rainboard.engine.narrator import narrate
 from rainboard.engine.state import Duel, Encounter, Market
 
 from ..safety import guarded
@@ -98,7 +100,7 @@ class BoardScreen(Screen):
         self.query_one("#card", SlugcatCard).show(state, viewer)
         self.query_one("#hand", HandList).show(state, viewer)
         log = self.query_one("#log", EventLog)
-        log.add(session.events[self._logged:])
+        log.add(session.events[self._logged:], state)
         self._logged = len(session.events)
         self._show_left(state, viewer)
         self.query_one("#prompt", Static).update(self._prompt(state, viewer))
@@ -221,7 +223,7 @@ class BoardScreen(Screen):
             self.notify(refusal, title="Cannot undo", severity="warning", timeout=4)
             return
         undone = self.session.undo()
-        self.query_one("#log", EventLog).reset(self.session.events)
+        self.query_one("#log", EventLog).reset(self.session.events, self.session.state)
         self._logged = len(self.session.events)
         self.refresh_view()
         self.notify(f"Took back: {undone}", timeout=3)
@@ -250,7 +252,7 @@ class BoardScreen(Screen):
         self.refresh_view()
         after = session.state.to_act
         steps = []
-        if any(e.kind == "cycle_ended" for e in events):
+        if any(isinstance(e, ev.CycleEnded) for e in events):
             steps.append(lambda done: self.app.push_screen(cycle_report(session, events), lambda _: done()))
         if session.hotseat and self.table.handoffs and after != before:
             name = session.state.players[after].name
@@ -309,29 +311,34 @@ def _run_in_order(steps) -> None:
 def cycle_report(session: GameSession, events) -> ReportScreen:
     """The end of a cycle in words: how each player ended it, karma, then the new cycle's rolls."""
     every = session.events
-    end = max(i for i, e in enumerate(every) if e.kind == "cycle_ended")
-    begun = [i for i, e in enumerate(every[:end]) if e.kind == "cycle_started"]
+    end = max(i for i, e in enumerate(every) if isinstance(e, ev.CycleEnded))
+    begun = [i for i, e in enumerate(every[:end]) if isinstance(e, ev.CycleStarted)]
     cycle = every[begun[-1]:end + 1] if begun else every[:end + 1]
     state = session.state
     lines: list = []
     for index, player in enumerate(state.players):
-        fates = [e for e in cycle if e.player == index and e.kind in ("hibernated", "starved", "died", "rain_spared")]
-        if not fates:
-            fate = "was still out when the cycle ended"
+        fates = [e for e in cycle if e.player == index and isinstance(e, _FATES)]
+        last = fates[-1] if fates else None
+        if last is None:
+            mark, fate = "☠", "was still out when the cycle ended"
+        elif isinstance(last, ev.Died):
+            mark, fate = "☠", narrate(last, state).removeprefix(f"{player.name} ").rstrip(".")
         else:
-            last = fates[-1]
-            fate = {
-                "hibernated": "hibernated, fed",
-                "starved": "starved in a shelter: survives, but hungry next cycle",
-                "rain_spared": "rode out the rain in Five Pebbles",
-            }.get(last.kind) or last.text.removeprefix(f"{player.name} ").rstrip(".")
-        mark = {"hibernated": "⌂", "starved": "○", "rain_spared": "◈"}.get(fates[-1].kind if fates else "", "☠")
-        if fates and fates[-1].kind == "died":
-            mark = "☠"
+            mark, fate = _FATE_WORDS[type(last)]
         lines.append(f"{mark} {player.name} {fate}.")
     lines.append("")
-    lines += [e.text for e in every[end:] if e.kind in ("karma", "karma_saved", "ending", "woke", "ascended")]
+    lines += [narrate(e, state) for e in every[end:] if isinstance(e, _AFTERMATH)]
     lines.append("Karma now: " + ", ".join(f"{p.name} {p.karma}" for p in state.players))
     lines.append("")
-    lines += [e.text for e in every[end:] if e.kind in ("cycle_started", "precycle_roll", "rain_timer")]
+    lines += [narrate(e, state) for e in every[end:] if isinstance(e, _NEW_CYCLE)]
     return ReportScreen(f"Cycle {state.cycle - 1} is over", lines, "Press Enter to start the new cycle.")
+
+
+_FATE_WORDS = {
+    ev.Hibernated: ("⌂", "hibernated, fed"),
+    ev.Starved: ("○", "starved in a shelter: survives, but hungry next cycle"),
+    ev.SparedByRain: ("◈", "rode out the rain in Five Pebbles"),
+}
+_FATES = (ev.Died, *_FATE_WORDS)
+_AFTERMATH = (ev.KarmaChanged, ev.KarmaSaved, ev.EndingReached, ev.EndingSlept, ev.Woke, ev.Ascended)
+_NEW_CYCLE = (ev.CycleStarted, ev.PrecycleRolled, ev.RainTimerRolled)

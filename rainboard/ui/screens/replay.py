@@ -101,7 +101,7 @@ class ReplayScreen(Screen):
         events = []
         for step in range(max(1, self.index - LOG_WINDOW), self.index + 1):
             events.extend(replay.events_at(step) if step >= 1 else ())
-        self.query_one("#log", EventLog).reset(events)
+        self.query_one("#log", EventLog).reset(events, state)
         self.query_one("#replay-bar", ProgressBar).update(progress=self.index)
         action = f"last: {replay.actions[self.index - 1]}" if self.index else "the start"
         mode = f"playing, {1 / SPEEDS[self.speed]:g} steps/s" if self.playing else "paused"

@@ -17,6 +17,8 @@ from textual.widgets.option_list import Option
 from rainboard.data import DeckError, load_data
 from rainboard.engine import Options, PlayerSetup, Setup, SetupError
 from rainboard.engine.actions import ChooseSlugcat
+from rainboard.engine.events import Rolled, TurnOrderSet, TurnOrderTie
+from rainboard.engine.narrator import narrate
 
 from ..safety import guarded
 from ..session import GameSession
@@ -138,7 +140,8 @@ class SetupScreen(Screen):
             self._error(str(err))
             return
         table = TableOptions(handoffs=self.query_one("#handoffs", Toggle).value)
-        rolls = [event.text for event in session.events if event.kind in ("roll", "tie", "turn_order")]
+        rolls = [narrate(e, session.state) for e in session.events
+                 if isinstance(e, (Rolled, TurnOrderTie, TurnOrderSet))]
         self.app.begin(session, table)
         self.app.push_screen(ReportScreen("Rolling for turn order", rolls, "Press Enter to pick slugcats."))
 

@@ -12,7 +12,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rainboard.data.models import GameData, Modifier
-from rainboard.engine.modifiers import player_hp, tame_cost
+from rainboard.engine.modifiers import player_hp
+from rainboard.engine.queries import tame_cost, tame_price
 from rainboard.engine.state import ASCENDED, DEAD, HIBERNATING, STARVED, Encounter, GameState
 
 from ..words import card_line, signed
@@ -314,14 +315,14 @@ def creature_card_content(state: GameState, card_id: str, viewer: int | None) ->
     lines.append(_line(f"HP {creature.hp} · ", food))
     lines.append(_line(f"attack {signed(creature.attack)} · speed {signed(creature.flee)}"))
     price = tame_cost(state, viewer, creature) if viewer is not None else None
-    if creature.base_tame_cost() is None:
+    if tame_price(creature) is None:
         lines.append(_line(("cannot be tamed", "$text-muted")))
     elif price is None:
-        lines.append(_line(f"tame for {creature.base_tame_cost()} food"))
+        lines.append(_line(f"tame for {tame_price(creature)} food"))
     else:
         cost, discounts = price
         lowered = "".join(f", {label} {signed(-v)}" for label, v in discounts)
-        detail = f" ({creature.base_tame_cost()}{lowered})" if discounts else ""
+        detail = f" ({tame_price(creature)}{lowered})" if discounts else ""
         short = state.players[viewer].food < cost
         lines.append(_line(f"tame for {cost} food", (detail, "$text-muted"),
                            (f" · you have {state.players[viewer].food}", "$text-warning") if short else ""))

@@ -10,6 +10,7 @@ from textual.content import Content
 from textual.widgets import RichLog
 
 from rainboard.engine.events import Event
+from rainboard.engine.state import GameState
 
 from ..words import event_line
 
@@ -45,9 +46,9 @@ class EventLog(RichLog):
         self.contents: list[Content] = []  # every line kept, as Content, to write again on resize
         self._written_width = 0
 
-    def add(self, events: Iterable[Event]) -> None:
-        """Write a line for each event."""
-        new = [event_line(event) for event in events]
+    def add(self, events: Iterable[Event], state: GameState) -> None:
+        """Write a line for each event (`state` lends the names)."""
+        new = [event_line(event, state) for event in events]
         self.contents.extend(new)
         if len(self.contents) > self.keep:
             del self.contents[: len(self.contents) - self.keep]
@@ -57,9 +58,9 @@ class EventLog(RichLog):
             for content in new:
                 self._write_one(content)
 
-    def reset(self, events: Iterable[Event]) -> None:
+    def reset(self, events: Iterable[Event], state: GameState) -> None:
         """Show exactly these events (after an undo, or when a replay jumps)."""
-        self.contents = [event_line(event) for event in events][-self.keep:]
+        self.contents = [event_line(event, state) for event in events][-self.keep:]
         if self._written_width:
             self._write_all()
 

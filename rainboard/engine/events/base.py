@@ -1,20 +1,15 @@
-"""What happened during a step: the interface narrates these and a replay shows them."""
+"""The base of every event, and the roll a check shows.
+
+Events carry indices and ids, never sentences: the narrator (narrator.py) turns them into English,
+and the interface matches on their types and fields. `kind` is a short stable name for logs and
+tests; nothing should decide anything by it.
+"""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from attrs import frozen
-
-
-def possessive(name: str) -> str:
-    """"Scavenger's", but "Hunter Long Legs'"."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
-def the(name: str, capital: bool = False) -> str:
-    """"the Outskirts deck", but "The Underhang deck", not "the The Underhang deck"."""
-    if name.lower().startswith("the "):
-        return ("T" if capital else "t") + name[1:]
-    return ("The " if capital else "the ") + name
 
 
 @frozen
@@ -22,7 +17,7 @@ class Roll:
     """One check: the die, every modifier by name, the total, and what it had to beat."""
 
     who: str
-    purpose: str  # "attack", "flee", "strike", "rain", "turn order", "precycle"
+    purpose: str  # "attack", "flee", "strike", "chase", "turn order"
     die: str  # "d20", "2d6"
     natural: int
     modifiers: tuple[tuple[str, int], ...] = ()
@@ -46,14 +41,11 @@ class Roll:
         return f"{self.who} rolls for {self.purpose}: {text}"
 
 
-@frozen
+@frozen(kw_only=True)
 class Event:
-    """One happening; `kind` says what, `text` says it in words for the log."""
+    """Something that happened; `player` is whose story it belongs to (None: the table's)."""
 
-    kind: str
-    text: str
+    kind: ClassVar[str] = "event"
     player: int | None = None
-    roll: Roll | None = None
-    card: str | None = None
-    region: str | None = None
-    amount: int | None = None
+
+

@@ -1,0 +1,96 @@
+"""Cycles and the rain: the precycle roll and the rain timer at the start, and what the end brings
+(death in the rain, karma for the sheltered, waking, the ending's sleeps)."""
+
+from __future__ import annotations
+
+from .death import kill
+from .ending import ascend, game_over
+from .events import CycleEnded, CycleStarted, EndingSlept, KarmaChanged, PrecycleRolled, RainTimerRolled, \
+    SparedByRain, Woke
+from .state import AWAKE, DEAD, HIBERNATING, SHELTERED, STARVED
+from .step import Step
+
+
+def start_cycle(step: Step) -> None:
+    """A new cycle: the precycle roll (if played with), the rain timer, the first player."""
+    rules = step.rules
+    state = step.state
+    cycle = state.cycle + 1
+    precycle = False
+    step.emit(CycleStarted(cycle=cycle))
+    if state.options.precycles:
+        face = step.dice.roll(rules.precycle_die)
+        precycle = face == rules.precycle_on
+        step.emit(PrecycleRolled(player=state.order[0], die=rules.precycle_die, face=face, precycle=precycle))
+    faces = tuple(step.dice.roll(rules.rain_sides) for _ in range(rules.rain_dice))
+    extra = rules.precycle_rain_bonus if precycle else 0
+    timer = sum(faces) + rules.rain_bonus + extra
+    step.emit(RainTimerRolled(player=state.order[0], dice=rules.rain_dice, sides=rules.rain_sides, faces=faces,
+                              bonus=rules.rain_bonus, precycle_bonus=extra, timer=timer))
+    step.update(cycle=cycle, precycle=precycle, rain=timer, rain_start=timer, round=0, turn=0)
+
+
+def end_cycle(step: Step, rained: bool) -> None:
+    """The cycle is over: the rain takes whoever is out in it, the sheltered gain karma, the dead
+    wake where they last slept, and hands lose food, shelters and gates. Then the next cycle, or
+    the end of the game if someone ascends now."""
+    state = step.state
+    rules = step.rules
+    if rained:
+        for index in state.order:
+            player = step.player(index)
+            if player.status != AWAKE or player.waiting > 0:
+                continue
+            if step.region(index).sheltered_from_rain:
+                step.emit(SparedByRain(player=index, region=player.region))
+                continue
+            kill(step, index)
+    step.emit(CycleEnded(cycle=state.cycle))
+
+    ascending: list[int] = []
+    waits = state.options.waits(len(state.players))
+    for index in state.order:
+        player = step.player(index)
+        changes: dict = {}
+        if player.status in SHELTERED:
+            changes["wake_region"] = player.region
+        if player.status == HIBERNATING:
+            karma = min(rules.karma_max, player.karma + 1)
+            changes["karma"] = karma
+            if karma != player.karma:
+                step.emit(KarmaChanged(player=index, before=player.karma, after=karma))
+            if player.has_mark and step.region(index).ascension:
+                done = player.ending_hibernations + 1
+                changes["ending_hibernations"] = done
+                step.emit(EndingSlept(player=index, region=player.region, slept=done,
+                                      needed=rules.ending_hibernations))
+                if done >= rules.ending_hibernations:
+                    if waits and rules.ending_wait_turns > 0:
+                        changes["waiting"] = rules.ending_wait_turns
+                    else:
+                        ascending.append(index)
+        changes["starving"] = player.status == STARVED
+        if player.status == DEAD:
+            changes["region"] = player.wake_region
+            changes["region_turns"] = 0
+        # what the cycle's end takes away: food, shelters and gates (a gate opens once per cycle; kept
+        # for ever, one player could lock a region away). Creatures in hand are all companions (tamed,
+        # friends, slugpups) and stay.
+        kept = []
+        for held in player.hand:
+            if step.data.card(held.card).kind in ("shelter", "gate"):
+                step.discard(held.card, held.deck)
+            else:
+                kept.append(held)
+        changes.update(food=0, food_parts=0, hand=tuple(kept), status=AWAKE, cycle_turns=0, hunting=None,
+                       escaped_from=())
+        step.update_player(index, **changes)
+        if player.status == DEAD:
+            step.emit(Woke(player=index, region=player.wake_region))
+    step.update(pending=None)
+    if ascending:
+        for index in ascending:
+            ascend(step, index, end=False)
+        game_over(step, ascending[0])
+        return
+    start_cycle(step)

@@ -1,0 +1,72 @@
+"""What happened during a step, one frozen class per kind of happening, with named fields.
+
+Events carry indices and ids, never sentences: the narrator (narrator.py) turns them into English,
+and the interface matches on their types and fields. `kind` is a short stable name for logs and
+tests; nothing should decide anything by it.
+"""
+
+from .base import Roll, Event
+from .table import (
+    TurnOrderTie,
+    TurnOrderSet,
+    SlugcatChosen,
+    CreatureHidden,
+    Rolled,
+    CycleStarted,
+    PrecycleRolled,
+    RainTimerRolled,
+    TurnStarted,
+    RoundEnded,
+    RainFell,
+    SparedByRain,
+    CycleEnded,
+    Woke,
+    DeckReshuffled,
+    DeckEmpty,
+    CardDrawn,
+    CardKept,
+    MarkReceived,
+    Fed,
+    SearchStarted,
+    Searching,
+    ShelterFound,
+    ShelterNotFound,
+    Hibernated,
+    Starved,
+    KarmaChanged,
+    KarmaSaved,
+    Died,
+    Moved,
+    EndingReached,
+    EndingSlept,
+    Waited,
+    Ascended,
+    GameOver,
+)
+from .fights import (
+    CreatureMet,
+    Ambushed,
+    Blasted,
+    CreatureKilled,
+    CompanionKilled,
+    AttackMissed,
+    StrikeDodged,
+    Fled,
+    Caught,
+    Tamed,
+    Untamed,
+    Joined,
+    LetPass,
+    WalkedPast,
+    ReputationChanged,
+    MarketOpened,
+    Bought,
+    MerchantLeft,
+    Hunting,
+    Pounced,
+    MustAnswer,
+    BrokeApart,
+    Transformed,
+)
+
+__all__ = ["Ambushed", "Ascended", "AttackMissed", "Blasted", "Bought", "BrokeApart", "CardDrawn", "CardKept", "Caught", "CompanionKilled", "CreatureHidden", "CreatureKilled", "CreatureMet", "CycleEnded", "CycleStarted", "DeckEmpty", "DeckReshuffled", "Died", "EndingReached", "EndingSlept", "Event", "Fed", "Fled", "GameOver", "Hibernated", "Hunting", "Joined", "KarmaChanged", "KarmaSaved", "LetPass", "MarkReceived", "MarketOpened", "MerchantLeft", "Moved", "MustAnswer", "Pounced", "PrecycleRolled", "RainFell", "RainTimerRolled", "ReputationChanged", "Roll", "Rolled", "RoundEnded", "SearchStarted", "Searching", "ShelterFound", "ShelterNotFound", "SlugcatChosen", "SparedByRain", "Starved", "StrikeDodged", "Tamed", "Transformed", "TurnOrderSet", "TurnOrderTie", "TurnStarted", "Untamed", "Waited", "WalkedPast", "Woke"]

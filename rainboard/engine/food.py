@@ -1,0 +1,34 @@
+"""Food: eating cards, tokens and prey as the slugcat's diet allows."""
+
+from __future__ import annotations
+
+from .actions import Eat, TakeFood
+from .events import Fed
+from .items import give_away
+from .queries import food_gain
+from .step import Step, Turn
+
+
+def feed(step: Step, index: int, pips: int, food_type: str, *, card: str | None = None,
+         prey: int | None = None) -> None:
+    """Add food as the slugcat's diet allows, never above its maximum (queries.food_gain)."""
+    before = step.player(index).food
+    gain = food_gain(step.state, index, pips, food_type)
+    step.update_player(index, food=gain.food, food_parts=gain.parts)
+    step.emit(Fed(player=index, card=card, prey=prey, before=before, after=gain.food,
+                  food_max=step.slugcat(index).food_max, gained=gain.gained, part_kept=bool(gain.parts)))
+
+
+def take_food(step: Step, action: TakeFood) -> Turn:
+    """A food token instead of a card: the turn is over."""
+    feed(step, step.state.current, step.rules.food_token_pips, "plant")
+    return Turn.OVER
+
+
+def eat(step: Step, action: Eat) -> Turn:
+    """Eat a food item from the hand: a free action, the turn goes on."""
+    index = step.state.current
+    item = step.data.cards[action.item]
+    give_away(step, index, action.item)
+    feed(step, index, item.food, item.food_type, card=item.id)
+    return Turn.GOES_ON

@@ -1,0 +1,111 @@
+"""Shelters: searching the deck for one, hibernating fed, starving hungry, sleeping in a kept one."""
+
+from __future__ import annotations
+
+from .actions import Hibernate, SearchShelter, Starve
+from .events import Hibernated, Searching, SearchStarted, ShelterFound, ShelterNotFound, Starved
+from .queries import has_shelter, is_fed
+from .state import HIBERNATING, STARVED, Decision, DeckState, GameState
+from .step import Step, Turn
+
+
+def sleep_action(state: GameState, index: int):
+    """Hibernate when fed, else starve: the one way to sleep in a shelter now."""
+    return Hibernate() if is_fed(state, index) else Starve()
+
+
+def legal_sleep(state: GameState, index: int) -> list:
+    """Sleeping in a kept shelter (one's own, or a tamer's here)."""
+    return [sleep_action(state, index)] if has_shelter(state, index) else []
+
+
+def can_search(state: GameState, index: int) -> bool:
+    """Searching needs a shelter somewhere in the region's deck or its discards."""
+    deck = state.decks[state.players[index].region]
+    return any(state.data.card(c).kind == "shelter" for c in deck.draw + deck.discard)
+
+
+def search(step: Step, action: SearchShelter) -> Turn:
+    """Start a search; its turns pass by themselves, and the last one finds the shelter."""
+    index = step.state.current
+    turns = step.rules.search_shelter_turns
+    owed = turns - 1
+    step.update_player(index, busy=owed, busy_task="search" if owed else None)
+    step.emit(SearchStarted(player=index, turns=turns))
+    if owed == 0 and finish_search(step, index):
+        return Turn.WAITS
+    return Turn.OVER
+
+
+def keep_searching(step: Step, index: int) -> Turn | None:
+    """Turn-start rule: a turn owed to a search passes by itself; the last one finds the shelter."""
+    player = step.player(index)
+    if player.busy <= 0:
+        return None
+    left = player.busy - 1
+    step.update_player(index, busy=left)
+    step.emit(Searching(player=index, left=left))
+    if left == 0:
+        step.update_player(index, busy_task=None)
+        if finish_search(step, index):
+            return Turn.WAITS  # the found shelter waits for the player's choice
+    return Turn.OVER
+
+
+def finish_search(step: Step, index: int) -> bool:
+    """The search's last turn: take the first shelter in the region's deck; True if one was found."""
+    player = step.player(index)
+    deck = step.deck(player.region)
+    for pile in ("draw", "discard"):
+        cards = getattr(deck, pile)
+        found = next((c for c in cards if step.data.card(c).kind == "shelter"), None)
+        if found is not None:
+            rest = list(cards)
+            rest.remove(found)
+            if pile == "draw":
+                deck = DeckState(draw=step.dice.shuffle(rest), discard=deck.discard)
+            else:
+                deck = DeckState(draw=step.dice.shuffle(deck.draw), discard=tuple(rest))
+            step.set_deck(player.region, deck)
+            step.emit(ShelterFound(player=index, card=found))
+            step.update(pending=Decision(player=index, card=found, deck=player.region))
+            return True
+    step.emit(ShelterNotFound(player=index, region=player.region))
+    return False
+
+
+def _shelter_card(step: Step, index: int):
+    """The shelter in play: the decision's card, or a kept one taken out of the hand."""
+    pending = step.state.pending
+    if isinstance(pending, Decision):
+        step.update(pending=None)
+        return pending.card, pending.deck
+    held = next((h for h in step.player(index).hand if step.data.card(h.card).kind == "shelter"), None)
+    if held is None:
+        return None, None  # a tamed creature sleeping in its tamer's shelter: the card stays with them
+    step.take_from_hand(index, held.card)
+    return held.card, held.deck
+
+
+def hibernate(step: Step, action: Hibernate) -> Turn:
+    """Sleep fed: karma rises when the cycle ends."""
+    index = _sleep(step)
+    player = step.update_player(index, status=HIBERNATING)
+    step.emit(Hibernated(player=index, region=player.region))
+    return Turn.OVER
+
+
+def starve(step: Step, action: Starve) -> Turn:
+    """Sleep hungry: food goes to zero, the cycle is survived, the next one is harder."""
+    index = _sleep(step)
+    player = step.update_player(index, status=STARVED, food=0, food_parts=0)
+    step.emit(Starved(player=index, region=player.region))
+    return Turn.OVER
+
+
+def _sleep(step: Step) -> int:
+    index = step.state.to_act
+    card, deck = _shelter_card(step, index)
+    if card is not None:
+        step.discard(card, deck)
+    return index

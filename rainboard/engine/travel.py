@@ -1,0 +1,71 @@
+"""Travel between regions: karma gates (drawn or kept) and free crossings (The Wall, The Underhang)."""
+
+from __future__ import annotations
+
+from .actions import CrossGate, Walk
+from .events import EndingReached, Moved
+from .queries import can_cross
+from .state import AWAKE, Decision, GameState
+from .step import Step, Turn
+
+
+def move_to(step: Step, index: int, region_id: str, *, gate: str | None = None, karma: int | None = None,
+            leader: int | None = None) -> None:
+    """Enter another region; kept shelters stay behind (back to their decks); a tamed creature in
+    the same region follows."""
+    player = step.player(index)
+    keep = []
+    for held in player.hand:
+        if step.data.card(held.card).kind == "shelter":
+            step.discard(held.card, held.deck)
+        else:
+            keep.append(held)
+    region = step.data.regions[region_id]
+    reached = player.reached_ending or (player.has_mark and region.ascension)
+    step.update_player(index, region=region_id, hand=tuple(keep), region_turns=0, reached_ending=reached)
+    step.emit(Moved(player=index, origin=player.region, region=region_id, gate=gate, karma=karma, leader=leader))
+    if reached and not player.reached_ending:
+        step.emit(EndingReached(player=index, region=region_id))
+    for other, someone in enumerate(step.state.players):
+        if someone.tamed_by == index and someone.region == player.region and someone.status == AWAKE:
+            move_to(step, other, region_id, leader=index)
+
+
+def legal_travel(state: GameState, index: int) -> list:
+    """Kept gates this player can cross from here, then free crossings."""
+    player = state.players[index]
+    moves: list = []
+    for held in dict.fromkeys(h.card for h in player.hand):
+        if state.data.card(held).kind == "gate" and can_cross(state, index, held):
+            moves.append(CrossGate(held))
+    moves += [Walk(other) for other in state.data.regions[player.region].free_crossings]
+    return moves
+
+
+def legal_gate_decision(state: GameState, decision: Decision) -> list:
+    moves: list = []
+    if can_cross(state, decision.player, decision.card):
+        moves.append(CrossGate())
+    return moves
+
+
+def cross(step: Step, action: CrossGate) -> Turn:
+    """Cross the gate just drawn, or a kept one (which costs the turn): either way the card is spent."""
+    index = step.state.to_act
+    if action.gate is None:
+        decision = step.state.pending
+        step.update(pending=None)
+        card_id, deck_id = decision.card, decision.deck
+    else:
+        held = step.take_from_hand(index, action.gate)
+        card_id, deck_id = held.card, held.deck
+    gate = step.data.gates[card_id]
+    here = step.player(index).region
+    step.discard(card_id, deck_id)
+    move_to(step, index, gate.other(here), gate=card_id, karma=gate.karma_from(here))
+    return Turn.OVER
+
+
+def walk(step: Step, action: Walk) -> Turn:
+    move_to(step, step.state.current, action.to)
+    return Turn.OVER

@@ -1,0 +1,108 @@
+"""Turns and rounds: who plays next, what happens as a turn starts, and what a turn may do.
+
+`apply` ends a turn in one place (`end_turn`) when a handler says the turn is over. A turn starts
+with the turn-start rules below, in order; a rule may play the turn by itself (a search, the
+ending's wait) or leave the player a decision (a found shelter, a hazard met).
+"""
+
+from __future__ import annotations
+
+from .actions import Draw, SearchShelter, TakeFood
+from .combat import start_encounter
+from .cycles import end_cycle
+from .ending import wait_at_the_void_sea
+from .events import RainFell, RoundEnded, TurnStarted
+from .hunts import legal_hunts, must_hunt, transform
+from .shelter import can_search, keep_searching, legal_sleep
+from .state import AWAKE, PLAYING, PRECYCLE_DECK, GameState
+from .step import Step, Turn
+from .travel import legal_travel
+
+
+def _announce(step: Step, index: int) -> None:
+    step.emit(TurnStarted(player=index, region=step.player(index).region))
+
+
+def _hazard(step: Step, index: int) -> Turn | None:
+    """A region's hazard (Farm Arrays' worm grass) is met every few turns spent there."""
+    region = step.region(index)
+    if region.hazard is None or region.hazard_every <= 0:
+        return None
+    played = step.player(index).region_turns + 1
+    step.update_player(index, region_turns=played)
+    if played % region.hazard_every != 0:
+        return None
+    result = start_encounter(step, index, region.hazard, None, ends_turn=False)
+    return None if result is Turn.GOES_ON else result
+
+
+# Each rule gets the player whose turn starts; None lets the next rule run, a Turn stops the list:
+# OVER (the turn played itself: pass on) or WAITS (a decision, or the game is over).
+TURN_START_RULES = (wait_at_the_void_sea, keep_searching, _announce, transform, _hazard)
+
+
+def begin_turn(step: Step) -> None:
+    """Start the current player's turn; turns owed to a search or the ending's wait play themselves."""
+    while step.state.phase == PLAYING:
+        index = step.state.current
+        player = step.player(index)
+        step.update_player(index, turns=player.turns + 1, cycle_turns=player.cycle_turns + 1)
+        for rule in TURN_START_RULES:
+            result = rule(step, index)
+            if result is not None:
+                break
+        else:
+            return
+        if result is Turn.WAITS:
+            return
+        advance(step)
+
+
+def end_turn(step: Step) -> None:
+    """The current player's turn is over: pass play on (and end the round or cycle if due)."""
+    advance(step)
+    if step.state.phase == PLAYING:
+        begin_turn(step)
+
+
+def advance(step: Step) -> None:
+    """Move `turn` to the next awake player; end the round and maybe the cycle on the way."""
+    state = step.state
+    awake = [pos for pos, i in enumerate(state.order) if state.players[i].status == AWAKE]
+    if not awake:
+        end_cycle(step, rained=False)
+        return
+    later = [pos for pos in awake if pos > state.turn]
+    if later:
+        step.update(turn=later[0])
+        return
+    rain = state.rain - 1
+    step.update(rain=rain, round=state.round + 1)
+    if rain < 0:
+        step.emit(RainFell())
+        end_cycle(step, rained=True)
+        return
+    step.emit(RoundEnded(rain=rain))
+    step.update(turn=awake[0])
+
+
+def legal_turn(state: GameState) -> list:
+    """What the player whose turn it is may do with it."""
+    index = state.current
+    player = state.players[index]
+    if must_hunt(state, index):
+        return legal_hunts(state, index)
+    moves: list = []
+    if state.precycle and player.cycle_turns <= state.data.rules.precycle_forced_turns:
+        moves.append(Draw(PRECYCLE_DECK))
+    else:
+        moves.append(Draw())
+        if state.precycle:
+            moves.append(Draw(PRECYCLE_DECK))
+    moves.append(TakeFood())
+    if can_search(state, index):
+        moves.append(SearchShelter())
+    moves += legal_sleep(state, index)
+    moves += legal_travel(state, index)
+    moves += legal_hunts(state, index)
+    return moves
