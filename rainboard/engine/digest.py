@@ -28,6 +28,8 @@ def _plain(value):
 def digest(state: GameState) -> str:
     """16 hex digits over everything in the state and the deck data it is played with."""
     body = _plain(state)
+    if not body["script"]:
+        del body["script"]  # a game without scripted dice keeps the digest it had before scripts existed
     body["deck_data"] = state.data.fingerprint
     text = json.dumps(body, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -18,12 +18,17 @@ def seed_state(seed: int | str) -> int:
 
 
 class Dice:
-    """A mutable cursor over the generator, used inside one engine step; `state` goes back into the game."""
+    """A mutable cursor over the generator, used inside one engine step; `state` goes back into the game.
 
-    __slots__ = ("state",)
+    `script` holds faces the next die rolls show instead of the generator's (tests and tables set
+    them up through rainboard.engine.testing); what is left of it goes back into the game too.
+    """
 
-    def __init__(self, state: int):
+    __slots__ = ("state", "script")
+
+    def __init__(self, state: int, script: tuple[int, ...] = ()):
         self.state = state
+        self.script = tuple(script)
 
     def _next(self) -> int:
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
@@ -43,7 +48,16 @@ class Dice:
                 return value % n
 
     def roll(self, sides: int) -> int:
-        """One die: 1..sides."""
+        """One die: 1..sides; the next scripted face if there is one.
+
+        A scripted face leaves the generator alone, and only die rolls are scripted: shuffles and
+        `below` always come from the generator.
+        """
+        if self.script:
+            face, self.script = self.script[0], self.script[1:]
+            if not 1 <= face <= sides:
+                raise ValueError(f"scripted face {face} is not on a d{sides}")
+            return face
         return self.below(sides) + 1
 
     def shuffle(self, items) -> tuple:

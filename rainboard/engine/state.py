@@ -149,6 +149,7 @@ class GameState:
     winner: int | None = None
     ranking: tuple[int, ...] = ()
     steps: int = 0  # engine steps taken: setting the game up counts as one, then one per action
+    script: tuple[int, ...] = ()  # faces the next die rolls show; only tests set it; saves stay seed + actions
 
     @property
     def current(self) -> int:

@@ -25,7 +25,7 @@ class Step:
 
     def __init__(self, state: GameState):
         self.state = state
-        self.dice = Dice(state.rng)
+        self.dice = Dice(state.rng, state.script)
         self.events: list[Event] = []
         self.data = state.data
         self.rules = state.data.rules
@@ -106,4 +106,4 @@ class Step:
         raise KeyError(card_id)
 
     def finish(self) -> GameState:
-        return evolve(self.state, rng=self.dice.state, steps=self.state.steps + 1)
+        return evolve(self.state, rng=self.dice.state, script=self.dice.script, steps=self.state.steps + 1)

@@ -1,15 +1,13 @@
-"""Scenario helpers: build a game on the small test decks, stack cards, fix the dice."""
+"""Scenario helpers: build a game on the small test decks, stack cards, script the dice
+(thin wrappers on rainboard.engine.testing)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from attrs import evolve
-
 from rainboard.data import load_data
-from rainboard.engine import Options, PlayerSetup, Setup, apply, new_game
-from rainboard.engine.rng import Dice
-from rainboard.engine.state import DeckState, GameState
+from rainboard.engine import Options, PlayerSetup, Setup, apply, new_game, testing
+from rainboard.engine.state import GameState
 
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "mini"
 _DATA = {}
@@ -31,36 +29,29 @@ def game(*slugcats: str, seed=1, precycles=False, wait_turns=None, data=None) ->
     )
     state, _ = new_game(setup, data or mini_data())
     # fix the turn order to the players' listed order, whatever the d20s said
-    first = state.players[state.current]
-    players = list(state.players)
-    players[state.current] = evolve(first, turns=0, cycle_turns=0)
-    players[0] = evolve(players[0], turns=1, cycle_turns=1)
-    return evolve(state, order=tuple(range(len(slugcats))), turn=0, players=tuple(players))
+    return testing.set_turn_order(state, range(len(slugcats)))
 
 
 def put(state: GameState, index: int, **changes) -> GameState:
-    players = list(state.players)
-    players[index] = evolve(players[index], **changes)
-    return evolve(state, players=tuple(players))
+    """Change a player's fields (testing.place)."""
+    return testing.place(state, index, **changes)
 
 
 def stack(state: GameState, deck: str, *cards: str) -> GameState:
-    """Put these cards on top of a deck, first named on top."""
-    decks = dict(state.decks)
-    old = decks[deck]
-    decks[deck] = DeckState(draw=tuple(cards) + old.draw, discard=old.discard)
-    return evolve(state, decks=decks)
+    """Put these cards on top of a deck, first named on top (testing.stack)."""
+    return testing.stack(state, deck, *cards)
 
 
 def rig(state: GameState, *faces) -> GameState:
-    """Choose the generator state so the next dice show these faces: a number is a d20, a pair
+    """The next dice show these faces (testing.script_dice): a number is a d20, a pair
     (face, sides) another die, e.g. rig(state, 15, (3, 6))."""
-    wanted = [(f, 20) if isinstance(f, int) else f for f in faces]
-    for candidate in range(50_000_000):
-        dice = Dice(candidate)
-        if all(dice.roll(sides) == face for face, sides in wanted):
-            return evolve(state, rng=candidate)
-    raise AssertionError(f"no generator state gives {faces}")
+    script = []
+    for f in faces:
+        face, sides = (f, 20) if isinstance(f, int) else f
+        if not 1 <= face <= sides:
+            raise ValueError(f"{face} is not a face of a d{sides}")
+        script.append(face)
+    return testing.script_dice(state, *script)
 
 
 def act(state: GameState, *texts: str):

@@ -1,9 +1,8 @@
 """Taming, companions, abilities, items, scavengers and merchants."""
 
-from rainboard.engine import narrate
 from attrs import evolve
 
-from rainboard.engine import check_modifiers
+from rainboard.engine import check_modifiers, narrate
 from rainboard.engine.state import DEAD, HandCard, Market
 
 from .helpers import act, game, kinds, legal, put, rig, stack

@@ -1,9 +1,8 @@
 """Food tokens and cards, diets, shelters, hibernation, searching and starvation."""
 
-from rainboard.engine import narrate
 import pytest
 
-from rainboard.engine import IllegalAction, check_modifiers
+from rainboard.engine import IllegalAction, check_modifiers, narrate
 from rainboard.engine.state import HIBERNATING, STARVED
 
 from .helpers import act, game, kinds, legal, put, stack

@@ -3,7 +3,10 @@
 import pytest
 
 from rainboard.engine import IllegalAction, PlayerSetup, Setup, SetupError, apply, legal_actions, new_game
+from rainboard.engine.setup import _roll_turn_order
 from rainboard.engine.state import CHOOSING, PLAYING
+from rainboard.engine.step import Step
+from rainboard.engine.testing import script_dice
 
 from .helpers import legal, mini_data
 
@@ -12,29 +15,41 @@ def _rolls(events):
     return [(e.player, e.roll.natural) for e in events if e.kind == "roll"]
 
 
+def _roll_order(players: int, *faces: int):
+    """Roll the turn order of a new game again, the d20s showing these faces."""
+    state, _ = new_game(Setup(players=[PlayerSetup(n) for n in ["Ada", "Bo", "Cy"][:players]]), mini_data())
+    step = Step(script_dice(state, *faces))
+    order = _roll_turn_order(step, list(range(players)))
+    return order, step.events, step.finish()
+
+
 def test_turn_order_is_highest_d20_first():
+    order, events, state = _roll_order(3, 7, 18, 12)
+    assert _rolls(events) == [(0, 7), (1, 18), (2, 12)]
+    assert "tie" not in [e.kind for e in events]
+    assert order == [1, 2, 0]
+    assert state.script == ()  # every scripted face used
+
+
+def test_new_game_orders_players_by_their_rolls():
     state, events = new_game(Setup(players=[PlayerSetup("Ada"), PlayerSetup("Bo"), PlayerSetup("Cy")], seed=4),
                              mini_data())
-    rolls = _rolls(events)[:3]
-    expected = [i for i, _ in sorted(rolls, key=lambda r: -r[1])]
-    assert len({face for _, face in rolls}) == 3  # this seed has no tie
-    assert list(state.order) == expected
+    first = dict(_rolls(events)[:3])  # any ties are settled by later rolls, so only ">=" holds here
+    assert sorted(state.order) == [0, 1, 2]
+    assert all(first[a] >= first[b] for a, b in zip(state.order, state.order[1:]))
 
 
 def test_tied_players_roll_again_among_themselves():
-    # find a seed whose first two turn-order rolls tie
-    for seed in range(500):
-        state, events = new_game(Setup(players=[PlayerSetup("Ada"), PlayerSetup("Bo")], seed=seed), mini_data())
-        rolls = _rolls(events)
-        if rolls[0][1] == rolls[1][1]:
-            break
-    else:
-        pytest.fail("no tying seed found")
-    assert "tie" in [e.kind for e in events]
-    assert len(rolls) >= 4  # the re-roll
-    reroll = dict(rolls[-2:])
-    assert reroll[0] != reroll[1]
-    assert state.order[0] == max(reroll, key=reroll.get)
+    order, events, _ = _roll_order(2, 9, 9, 4, 16)
+    assert [e.kind for e in events].count("tie") == 1
+    assert _rolls(events) == [(0, 9), (1, 9), (0, 4), (1, 16)]  # the re-roll
+    assert order == [1, 0]
+
+
+def test_a_tie_is_settled_in_its_place_in_the_order():
+    order, events, _ = _roll_order(3, 15, 3, 15, 2, 11)  # Ada and Cy tie on 15 above Bo's 3
+    assert _rolls(events)[3:] == [(0, 2), (2, 11)]
+    assert order == [2, 0, 1]
 
 
 def test_slugcats_are_chosen_in_turn_order_each_once():

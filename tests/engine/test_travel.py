@@ -1,7 +1,8 @@
 """Karma gates, kept gates, The Wall and The Underhang, Five Pebbles and Farm Arrays."""
 
-from rainboard.engine import narrate
 from attrs import evolve
+
+from rainboard.engine import narrate
 
 from .helpers import act, game, kinds, legal, put, rig, stack
 

@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from rainboard.data import load_data
 from rainboard.data.models import GateCard, Region
 from rainboard.engine import PlayerSetup, Setup, new_game
+from rainboard.engine.testing import place
 from rainboard.ui.widgets.rain_clock import FILLED, EMPTY, RainClock, rain_content
 from rainboard.ui.widgets.region_map import (
     COMPACT_TEMPLATE,
@@ -36,10 +37,7 @@ def game(*slugcats: str, names=("Ada", "Bo", "Cy", "Di")):
     return state
 
 
-def put(state, index, **changes):
-    players = list(state.players)
-    players[index] = evolve(players[index], **changes)
-    return evolve(state, players=tuple(players))
+put = place  # change a player's fields
 
 
 @pytest.fixture
