@@ -97,7 +97,8 @@ def _check_rules(deckset: Deckset, problems: list[str]) -> None:
         need(getattr(rules, name) >= 2, name, f"a die needs at least 2 sides, got {getattr(rules, name)}")
     need(1 <= rules.precycle_on <= rules.precycle_die, "precycle_on",
          f"must be a face of the precycle die (1..{rules.precycle_die}), got {rules.precycle_on}")
-    for name in ("rain_dice", "carnivore_plant_parts", "search_shelter_turns", "ending_hibernations"):
+    for name in ("rain_dice", "carnivore_plant_parts", "search_shelter_turns", "ending_hibernations",
+                 "fight_exchanges_max"):
         need(getattr(rules, name) >= 1, name, f"must be at least 1, got {getattr(rules, name)}")
     for name in ("rain_bonus", "precycle_rain_bonus", "precycle_forced_turns", "food_token_pips",
                  "ending_wait_turns", "player_kill_food", "scavenger_friends_max", "merchant_offers",

@@ -289,6 +289,7 @@ class Rules:
     gift_pearls_per_reputation: float = 0.5
     merchant_offers: int = 3  # treasure cards a merchant shows
     aquatic_bonus: int = 2  # an aquatic creature's edge in water, and its handicap out of it
+    fight_exchanges_max: int = 30  # a fight still undecided after this many exchanges ends: the creature leaves
 
 
 @frozen

@@ -8,7 +8,7 @@ from . import abilities
 from .actions import Attack, Flee, Give, Leave, Tame
 from .checks import roll_attack, roll_flee
 from .death import kill
-from .events import Ambushed, AttackMissed, Caught, CreatureKilled, CreatureMet, Fled, Joined, \
+from .events import Ambushed, CreatureGaveUp, AttackMissed, Caught, CreatureKilled, CreatureMet, Fled, Joined, \
     ReputationChanged, StrikeDodged, Tamed, WalkedPast, Blasted
 from .food import feed
 from .items import give_away, held_items
@@ -155,6 +155,9 @@ def creature_strikes(step: Step) -> Turn:
         kill(step, index, creature=encounter.card)
         return close(step)
     step.emit(StrikeDodged(player=index, card=encounter.card))
+    if encounter.exchange >= step.rules.fight_exchanges_max:
+        step.emit(CreatureGaveUp(player=index, card=encounter.card, exchanges=encounter.exchange))
+        return close(step)
     step.update(pending=evolve(encounter, exchange=encounter.exchange + 1))
     return Turn.WAITS
 

@@ -233,6 +233,8 @@ _SENTENCES: dict[type, Callable] = {
     ev.Ambushed: lambda e, n: f"The {n.c(e.card)} strikes first from hiding!",
     ev.Blasted: _blasted,
     ev.CreatureKilled: lambda e, n: f"The {n.c(e.card)} is dead.",
+    ev.CreatureGaveUp: lambda e, n: (f"After {e.exchanges} exchanges the {n.c(e.card)} gives up on "
+                                     f"{n.p(e.player)} and slinks away."),
     ev.CompanionKilled: _companion,
     ev.AttackMissed: lambda e, n: f"{possessive(n.p(e.player))} attack fails.",
     ev.StrikeDodged: lambda e, n: f"{n.p(e.player)} dodges the {n.c(e.card)}.",

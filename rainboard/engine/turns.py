@@ -91,7 +91,9 @@ def legal_turn(state: GameState) -> list:
     index = state.current
     player = state.players[index]
     if must_hunt(state, index):
-        return legal_hunts(state, index)
+        # it must go after the players it meets, but may always go to shelter instead
+        return legal_hunts(state, index) + legal_sleep(state, index) + (
+            [SearchShelter()] if can_search(state, index) else [])
     moves: list = []
     if state.precycle and player.cycle_turns <= state.data.rules.precycle_forced_turns:
         moves.append(Draw(PRECYCLE_DECK))

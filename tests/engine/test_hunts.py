@@ -97,7 +97,8 @@ def test_the_hunter_becomes_hunter_long_legs_after_twenty_turns():
 def test_hunter_long_legs_must_hunt_and_explodes_on_its_prey():
     state = two_in_hi("hunter", "survivor")
     state = put(state, 0, form="hunter_long_legs", turns=25)
-    assert legal(state) == ["hunt 1"]  # aggressive: nothing else while prey is near
+    # aggressive: nothing but the hunt while prey is near, save going to shelter (a search here)
+    assert legal(state) == ["hunt 1", "search"]
     state, _ = act(state, "hunt 1", "food")
     state = rig(state, 7)  # 7 + 1 = 8 > half of Survivor's 12
     state, events = act(state, "strike 1")
@@ -110,7 +111,7 @@ def test_hunter_long_legs_can_be_killed_for_three_pips_or_tamed_and_then_follows
     state = put(state, 1, form="hunter_long_legs", turns=25)
     state = put(state, 0, food=3)
     state, _ = act(state, "hunt 1")
-    assert legal(state) == ["hunt 0"]  # its turn: it must hunt back
+    assert legal(state) == ["hunt 0", "search"]  # its turn: it must hunt back (or go to shelter)
     state, _ = act(state, "hunt 0")
     assert {"strike 1", "tame 1"} <= set(legal(state))
     state, events = act(state, "tame 1")

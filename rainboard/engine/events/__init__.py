@@ -47,6 +47,7 @@ from .fights import (
     CreatureMet,
     Ambushed,
     Blasted,
+    CreatureGaveUp,
     CreatureKilled,
     CompanionKilled,
     AttackMissed,
@@ -69,4 +70,4 @@ from .fights import (
     Transformed,
 )
 
-__all__ = ["Ambushed", "Ascended", "AttackMissed", "Blasted", "Bought", "BrokeApart", "CardDrawn", "CardKept", "Caught", "CompanionKilled", "CreatureHidden", "CreatureKilled", "CreatureMet", "CycleEnded", "CycleStarted", "DeckEmpty", "DeckReshuffled", "Died", "EndingReached", "EndingSlept", "Event", "Fed", "Fled", "GameOver", "Hibernated", "Hunting", "Joined", "KarmaChanged", "KarmaSaved", "LetPass", "MarkReceived", "MarketOpened", "MerchantLeft", "Moved", "MustAnswer", "Pounced", "PrecycleRolled", "RainFell", "RainTimerRolled", "ReputationChanged", "Roll", "Rolled", "RoundEnded", "SearchStarted", "Searching", "ShelterFound", "ShelterNotFound", "SlugcatChosen", "SparedByRain", "Starved", "StrikeDodged", "Tamed", "Transformed", "TurnOrderSet", "TurnOrderTie", "TurnStarted", "Untamed", "Waited", "WalkedPast", "Woke"]
+__all__ = ["Ambushed", "Ascended", "AttackMissed", "Blasted", "Bought", "BrokeApart", "CardDrawn", "CardKept", "Caught", "CompanionKilled", "CreatureHidden", "CreatureGaveUp", "CreatureKilled", "CreatureMet", "CycleEnded", "CycleStarted", "DeckEmpty", "DeckReshuffled", "Died", "EndingReached", "EndingSlept", "Event", "Fed", "Fled", "GameOver", "Hibernated", "Hunting", "Joined", "KarmaChanged", "KarmaSaved", "LetPass", "MarkReceived", "MarketOpened", "MerchantLeft", "Moved", "MustAnswer", "Pounced", "PrecycleRolled", "RainFell", "RainTimerRolled", "ReputationChanged", "Roll", "Rolled", "RoundEnded", "SearchStarted", "Searching", "ShelterFound", "ShelterNotFound", "SlugcatChosen", "SparedByRain", "Starved", "StrikeDodged", "Tamed", "Transformed", "TurnOrderSet", "TurnOrderTie", "TurnStarted", "Untamed", "Waited", "WalkedPast", "Woke"]

@@ -111,6 +111,15 @@ class LetPass(Event):
 
 
 @frozen(kw_only=True)
+class CreatureGaveUp(Event):
+    """A fight that went the rules' most exchanges: the creature leaves."""
+
+    kind: ClassVar[str] = "gave_up"
+    card: str
+    exchanges: int
+
+
+@frozen(kw_only=True)
 class WalkedPast(Event):
     kind: ClassVar[str] = "left"
     card: str

@@ -1,0 +1,44 @@
+"""Places where the engine once left the rulebook, each checked against the line it follows."""
+
+from attrs import evolve
+
+from rainboard.engine.state import DEAD, HIBERNATING, Encounter, HandCard
+
+from .helpers import act, game, kinds, legal, mini_data, put, rig, stack
+
+
+def _in_hi(*slugcats):
+    state = game(*slugcats)
+    for i in range(len(state.players)):
+        state = put(state, i, region="hi")
+    return evolve(state, rain=9)
+
+
+# "HUNTER LONG LEGS ... ABILITY?: AGRESSIV  YOU MUST ATTACK ANY PLAYER" -- and yet, like every
+# creature-player, it must be able to shelter or the rain kills it every cycle (a ruling).
+def test_hunter_long_legs_must_hunt_but_may_always_go_to_shelter():
+    state = _in_hi("hunter", "survivor")
+    state = put(state, 0, form="hunter_long_legs", turns=25, food=9, hand=(HandCard("shelter", "hi"),))
+    moves = legal(state)
+    assert "hunt 1" in moves and "hibernate" in moves and "search" in moves
+    assert "draw" not in moves and "food" not in moves  # the hunt still comes before everything else
+    state, _ = act(state, "hibernate")
+    assert state.players[0].status == HIBERNATING
+
+
+# A fight always ends: the rulebook's fights end at the table; the engine bounds them by
+# fight_exchanges_max in rules.toml, after which the creature leaves.
+def test_a_fight_that_cannot_be_decided_ends_after_the_most_exchanges():
+    data = mini_data()
+    limit = data.rules.fight_exchanges_max
+    state = game("survivor", "saint")
+    state = stack(state, "su", "green_lizard")
+    state, _ = act(state, "draw")
+    for exchange in range(1, limit + 1):
+        assert isinstance(state.pending, Encounter) and state.pending.exchange == exchange
+        state = rig(state, 1, 1)  # Ada misses (1 + 0 vs 14), the lizard misses (1 - 3 vs 12)
+        state, events = act(state, "attack")
+    assert state.pending is None and state.current == 1  # the fight is over, and so is Ada's turn
+    assert kinds(events)[-2:] == ["gave_up", "turn_started"] or "gave_up" in kinds(events)
+    assert state.players[0].status != DEAD
+    assert "green_lizard" in state.decks["su"].discard
