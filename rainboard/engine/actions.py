@@ -163,12 +163,13 @@ class Hunt:
 
 @frozen
 class Strike:
-    """Attack the player hunted last turn."""
+    """Attack the player hunted last turn, perhaps with an item (a spear, a bomb)."""
 
     target: int
+    item: str | None = None
 
     def __str__(self) -> str:
-        return f"strike {self.target}"
+        return f"strike {self.target}" if self.item is None else f"strike {self.target} {self.item}"
 
 
 @frozen
@@ -221,6 +222,8 @@ def parse_action(text: str) -> Action:
         return _NO_ARGUMENT[words[0]]
     if len(words) == 2 and words[1].isdigit() and words[0] in _PLAYER_ARGUMENT:
         return _PLAYER_ARGUMENT[words[0]](int(words[1]))
+    if len(words) == 3 and words[0] == "strike" and words[1].isdigit() and not words[2].isdigit():
+        return Strike(int(words[1]), words[2])
     if len(words) == 2 and words[0] in _ONE_ARGUMENT and not words[1].isdigit():
         return _ONE_ARGUMENT[words[0]](words[1])
     raise ActionParseError(f"not an action: {text!r}")

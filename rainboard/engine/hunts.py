@@ -38,6 +38,7 @@ def legal_hunts(state: GameState, index: int) -> list:
     moves: list = []
     if me.hunting in targets:
         moves.append(Strike(me.hunting))
+        moves += [Strike(me.hunting, item.id) for item in held_items(state, index) if item.usable_in_attack]
         form = state.players[me.hunting].form
         if form is not None:
             cost = tame_cost(state, index, state.data.cards[form])
@@ -76,8 +77,11 @@ def strike(step: Step, action: Strike) -> Turn:
     target = action.target
     step.update_player(index, hunting=None)
     step.emit(Pounced(player=index, target=target))
+    item = step.data.cards[action.item] if action.item else None
     hp = _blast(step, index, target)
-    if roll_attack(step, index, attack_plan(step.state, index, hp), target_player=target):
+    companion_hp = abilities.struck_hp(hp, item is not None and item.explosive)
+    plan = attack_plan(step.state, index, hp, item, companion_hp)
+    if roll_attack(step, index, plan, item, target_player=target):
         _defeat(step, index, target)
         return Turn.OVER
     step.update(pending=Duel(player=target, attacker=index))

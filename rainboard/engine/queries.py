@@ -250,7 +250,9 @@ def chance(state: GameState, action: Action) -> Fraction | None:
     if isinstance(action, Strike):
         index = state.current
         hp = hp_against(state, index, action.target)
-        return plan_chance(state, attack_plan(state, index, hp))
+        item = _item(state, action.item)
+        companion_hp = abilities.struck_hp(hp, item is not None and item.explosive)
+        return plan_chance(state, attack_plan(state, index, hp, item, companion_hp))
     return None
 
 

@@ -42,3 +42,18 @@ def test_a_fight_that_cannot_be_decided_ends_after_the_most_exchanges():
     assert kinds(events)[-2:] == ["gave_up", "turn_started"] or "gave_up" in kinds(events)
     assert state.players[0].status != DEAD
     assert "green_lizard" in state.decks["su"].discard
+
+
+# "WHEN IN THE SAME REGION AS A PLAYER YOU CAN USE YOUR TURN TO HUNT THEM DOWN, THEN YOU CAN ATTACK
+# THEM THE NEXT TURN THE SAME WAY YOU ATTACK A CREATURE." -- so a weapon helps, as against a creature.
+def test_a_strike_on_a_hunted_player_can_use_a_weapon():
+    state = _in_hi("survivor", "saint")
+    state = put(state, 0, hand=(HandCard("spear", "treasure"),))
+    state, _ = act(state, "hunt 1", "food")
+    assert {"strike 1", "strike 1 spear"} <= set(legal(state))
+    state = rig(state, 8)  # 8 + 3 (spear) = 11 > Saint's HP 10; bare, 8 would not be enough
+    state, events = act(state, "strike 1 spear")
+    assert state.players[1].status == DEAD
+    rolls = [e.roll for e in events if e.kind == "roll"]
+    assert ("Spear", 3) in rolls[0].modifiers and rolls[0].total == 11
+    assert "spear" not in [h.card for h in state.players[0].hand]  # used up, as in a creature fight
