@@ -212,7 +212,7 @@ _SENTENCES: dict[type, Callable] = {
     ev.SearchStarted: lambda e, n: f"{n.p(e.player)} starts searching for a shelter ({e.turns} turns).",
     ev.Searching: lambda e, n: f"{n.p(e.player)} keeps searching for a shelter.",
     ev.ShelterFound: lambda e, n: f"{n.p(e.player)} finds a shelter.",
-    ev.ShelterNotFound: lambda e, n: f"{n.p(e.player)} finds no shelter in {n.r(e.region)}.",
+    ev.ShelterNotFound: lambda e, n: f"{n.p(e.player)} finds no shelter in {the(n.deck(e.deck))} deck.",
     ev.Hibernated: lambda e, n: f"{n.p(e.player)} curls up in a shelter to hibernate.",
     ev.Starved: lambda e, n: (f"{n.p(e.player)} shelters hungry: food is lost, but the cycle will be "
                               "survived."),

@@ -14,7 +14,7 @@ from . import abilities
 from .actions import Action, Attack, Flee, Strike, Tame, TamePlayer
 from .modifiers import check_modifiers, creature_modifiers, player_hp
 from .narrator import possessive
-from .state import ASCENDED, AWAKE, Duel, Encounter, GameState, Player
+from .state import ASCENDED, AWAKE, PRECYCLE_DECK, Duel, Encounter, GameState, Player
 
 Modifiers = tuple[tuple[str, int], ...]
 
@@ -57,13 +57,46 @@ def is_fed(state: GameState, index: int) -> bool:
 
 
 # -- shelters and gates ----------------------------------------------------------------------------------
+def partners(state: GameState, index: int) -> list[int]:
+    """Players whose kept shelter and gate cards this player may use: its tamer, or the creatures it
+    tamed, while they are in the same region (they shelter and travel together)."""
+    me = state.players[index]
+    found = []
+    for other, them in enumerate(state.players):
+        if other == index or them.region != me.region:
+            continue
+        if me.tamed_by == other or them.tamed_by == index:
+            found.append(other)
+    return found
+
+
+def usable_cards(state: GameState, index: int, kind: str) -> list[tuple[int, str]]:
+    """Kept cards of this kind the player may use: (holder, card), its own first, each card once."""
+    found: dict[str, int] = {}
+    for holder in [index] + partners(state, index):
+        for held in state.players[holder].hand:
+            if state.data.card(held.card).kind == kind and held.card not in found:
+                found[held.card] = holder
+    return [(holder, card) for card, holder in found.items()]
+
+
 def has_shelter(state: GameState, index: int) -> bool:
-    """A kept shelter usable here: one's own, or, for a tamed creature, one its tamer holds here."""
+    """A kept shelter usable here: one's own, or its tamer's or tamed creature's here."""
+    return bool(usable_cards(state, index, "shelter"))
+
+
+def search_deck(state: GameState, index: int) -> str:
+    """The deck a shelter search goes through: the region's, or the precycle deck during a
+    precycle's forced first turns (the only deck the player may pick up from then)."""
     player = state.players[index]
-    hands = [player.hand]
-    if player.tamed_by is not None and state.players[player.tamed_by].region == player.region:
-        hands.append(state.players[player.tamed_by].hand)
-    return any(state.data.card(h.card).kind == "shelter" for hand in hands for h in hand)
+    if state.precycle and player.cycle_turns <= state.data.rules.precycle_forced_turns:
+        return PRECYCLE_DECK
+    return player.region
+
+
+def travels_alone(state: GameState, index: int) -> bool:
+    """A tamed creature goes where its tamer goes: it never crosses or walks on its own."""
+    return state.players[index].tamed_by is None
 
 
 def gate_karma(state: GameState, gate_id: str, region: str) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Hibernate, SearchShelter, Starve
 from .events import Hibernated, Searching, SearchStarted, ShelterFound, ShelterNotFound, Starved
-from .queries import has_shelter, is_fed
+from .queries import has_shelter, is_fed, search_deck, usable_cards
 from .state import HIBERNATING, STARVED, Decision, DeckState, GameState
 from .step import Step, Turn
 
@@ -20,8 +20,8 @@ def legal_sleep(state: GameState, index: int) -> list:
 
 
 def can_search(state: GameState, index: int) -> bool:
-    """Searching needs a shelter somewhere in the region's deck or its discards."""
-    deck = state.decks[state.players[index].region]
+    """Searching needs a shelter somewhere in the deck searched (queries.search_deck) or its discards."""
+    deck = state.decks[search_deck(state, index)]
     return any(state.data.card(c).kind == "shelter" for c in deck.draw + deck.discard)
 
 
@@ -29,10 +29,13 @@ def search(step: Step, action: SearchShelter) -> Turn:
     """Start a search; its turns pass by themselves, and the last one finds the shelter."""
     index = step.state.current
     turns = step.rules.search_shelter_turns
+    deck = search_deck(step.state, index)
     owed = turns - 1
-    step.update_player(index, busy=owed, busy_task="search" if owed else None)
+    # the task remembers a search of another deck than the region's (the precycle deck)
+    task = "search" if deck == step.player(index).region else f"search {deck}"
+    step.update_player(index, busy=owed, busy_task=task if owed else None)
     step.emit(SearchStarted(player=index, turns=turns))
-    if owed == 0 and finish_search(step, index):
+    if owed == 0 and finish_search(step, index, deck):
         return Turn.WAITS
     return Turn.OVER
 
@@ -46,16 +49,18 @@ def keep_searching(step: Step, index: int) -> Turn | None:
     step.update_player(index, busy=left)
     step.emit(Searching(player=index, left=left))
     if left == 0:
+        task = player.busy_task or "search"
+        deck = task.split()[1] if " " in task else player.region
         step.update_player(index, busy_task=None)
-        if finish_search(step, index):
+        if finish_search(step, index, deck):
             return Turn.WAITS  # the found shelter waits for the player's choice
     return Turn.OVER
 
 
-def finish_search(step: Step, index: int) -> bool:
-    """The search's last turn: take the first shelter in the region's deck; True if one was found."""
+def finish_search(step: Step, index: int, deck_id: str) -> bool:
+    """The search's last turn: take the first shelter in the deck searched; True if one was found."""
     player = step.player(index)
-    deck = step.deck(player.region)
+    deck = step.deck(deck_id)
     for pile in ("draw", "discard"):
         cards = getattr(deck, pile)
         found = next((c for c in cards if step.data.card(c).kind == "shelter"), None)
@@ -66,11 +71,11 @@ def finish_search(step: Step, index: int) -> bool:
                 deck = DeckState(draw=step.dice.shuffle(rest), discard=deck.discard)
             else:
                 deck = DeckState(draw=step.dice.shuffle(deck.draw), discard=tuple(rest))
-            step.set_deck(player.region, deck)
+            step.set_deck(deck_id, deck)
             step.emit(ShelterFound(player=index, card=found))
-            step.update(pending=Decision(player=index, card=found, deck=player.region))
+            step.update(pending=Decision(player=index, card=found, deck=deck_id))
             return True
-    step.emit(ShelterNotFound(player=index, region=player.region))
+    step.emit(ShelterNotFound(player=index, deck=deck_id))
     return False
 
 
@@ -80,10 +85,10 @@ def _shelter_card(step: Step, index: int):
     if isinstance(pending, Decision):
         step.update(pending=None)
         return pending.card, pending.deck
-    held = next((h for h in step.player(index).hand if step.data.card(h.card).kind == "shelter"), None)
-    if held is None:
-        return None, None  # a tamed creature sleeping in its tamer's shelter: the card stays with them
-    step.take_from_hand(index, held.card)
+    usable = usable_cards(step.state, index, "shelter")
+    if usable[0][0] != index:
+        return None, None  # a partner's shelter (tamer or tamed creature): the card stays with them
+    held = step.take_from_hand(index, usable[0][1])
     return held.card, held.deck
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import CrossGate, Walk
 from .events import EndingReached, Moved
-from .queries import can_cross
+from .queries import can_cross, travels_alone, usable_cards
 from .state import AWAKE, Decision, GameState
 from .step import Step, Turn
 
@@ -32,19 +32,19 @@ def move_to(step: Step, index: int, region_id: str, *, gate: str | None = None, 
 
 
 def legal_travel(state: GameState, index: int) -> list:
-    """Kept gates this player can cross from here, then free crossings."""
+    """Kept gates this player (or a partner here) holds that it can cross from here, then free
+    crossings; a tamed creature goes only where its tamer takes it."""
+    if not travels_alone(state, index):
+        return []
     player = state.players[index]
-    moves: list = []
-    for held in dict.fromkeys(h.card for h in player.hand):
-        if state.data.card(held).kind == "gate" and can_cross(state, index, held):
-            moves.append(CrossGate(held))
+    moves: list = [CrossGate(card) for _, card in usable_cards(state, index, "gate") if can_cross(state, index, card)]
     moves += [Walk(other) for other in state.data.regions[player.region].free_crossings]
     return moves
 
 
 def legal_gate_decision(state: GameState, decision: Decision) -> list:
     moves: list = []
-    if can_cross(state, decision.player, decision.card):
+    if travels_alone(state, decision.player) and can_cross(state, decision.player, decision.card):
         moves.append(CrossGate())
     return moves
 
@@ -57,7 +57,8 @@ def cross(step: Step, action: CrossGate) -> Turn:
         step.update(pending=None)
         card_id, deck_id = decision.card, decision.deck
     else:
-        held = step.take_from_hand(index, action.gate)
+        holder = dict((card, who) for who, card in usable_cards(step.state, index, "gate"))[action.gate]
+        held = step.take_from_hand(holder, action.gate)
         card_id, deck_id = held.card, held.deck
     gate = step.data.gates[card_id]
     here = step.player(index).region

@@ -2,7 +2,9 @@
 
 from attrs import evolve
 
+from rainboard.engine import PlayerSetup, Setup, apply, new_game
 from rainboard.engine.state import DEAD, HIBERNATING, Encounter, HandCard
+from rainboard.engine.testing import script_dice
 
 from .helpers import act, game, kinds, legal, mini_data, put, rig, stack
 
@@ -57,3 +59,58 @@ def test_a_strike_on_a_hunted_player_can_use_a_weapon():
     rolls = [e.roll for e in events if e.kind == "roll"]
     assert ("Spear", 3) in rolls[0].modifiers and rolls[0].total == 11
     assert "spear" not in [h.card for h in state.players[0].hand]  # used up, as in a creature fight
+
+
+# "IF YOU ARE TAMED, YOU ARE FORCED TO FOLLOW THE PLAYER THAT TAMED YOU ... HOWEVER, YOU MAY STILL
+# TAKE YOUR OWN TURNS, AND YOU CAN BOTH SHELTER OR TRAVEL REGIONS IF ONE OF YOU HAS A SHELTER CARD
+# OR GATE CARD."
+def _tamed_pair():
+    state = _in_hi("survivor", "hunter")
+    state = put(state, 1, form="hunter_long_legs", turns=25, tamed_by=0, karma=5)
+    return put(state, 0, karma=5)
+
+
+def test_a_tamed_long_legs_cannot_cross_or_walk_alone():
+    state = _tamed_pair()
+    state = put(state, 1, hand=(HandCard("gate_hi_su", "hi"),))
+    state, _ = act(state, "food")  # Ada's turn; now the Long Legs'
+    assert state.current == 1
+    assert not any(m.startswith(("cross", "walk")) for m in legal(state))
+    state = stack(state, "hi", "gate_hi_su")
+    state, _ = act(state, "draw")
+    assert legal(state) == ["keep"]  # a drawn gate cannot take it anywhere on its own either
+
+
+def test_the_tamer_travels_with_a_gate_card_its_long_legs_holds_and_it_follows():
+    state = _tamed_pair()
+    state = put(state, 1, hand=(HandCard("gate_hi_su", "hi"),))
+    assert "cross gate_hi_su" in legal(state)
+    state, events = act(state, "cross gate_hi_su")
+    assert state.players[0].region == "su" and state.players[1].region == "su"
+    assert state.players[1].hand == ()  # the card was the Long Legs', spent for them both
+
+
+def test_tamer_and_long_legs_share_shelters_both_ways():
+    state = _tamed_pair()
+    state = put(state, 1, hand=(HandCard("shelter", "hi"),))
+    state = put(state, 0, food=4)
+    assert "hibernate" in legal(state)  # the tamer sleeps in the Long Legs' kept shelter
+    state, _ = act(state, "hibernate")
+    assert state.players[0].status == HIBERNATING
+    assert [h.card for h in state.players[1].hand] == ["shelter"]  # it stays theirs to use too
+
+
+# "DURING A PRECYCLE ... PLAYERS MUST ONLY PICK UP FROM IT FOR THEIR FIRST 3 TURNS" and "YOU CAN ALSO
+# SEARCH THE DECK FOR A SHELTER AT THE COST OF THREE TURNS": in those turns the deck is the precycle's.
+def test_a_search_during_the_precycles_forced_turns_searches_the_precycle_deck():
+    state, _ = new_game(Setup(players=[PlayerSetup("Ada")]), mini_data())
+    state, _ = apply(script_dice(state, 1, 3, 4), "choose survivor")  # a precycle
+    assert state.precycle and state.players[0].cycle_turns == 1
+    state = evolve(state, decks={**state.decks, "su": evolve(state.decks["su"], draw=("batfly",), discard=())})
+    assert "search" in legal(state)  # the region's deck has no shelter; the precycle deck does
+    state, events = act(state, "search")  # solo: the two owed turns pass by themselves at once
+    assert state.players[0].cycle_turns == 3  # still within the precycle's forced turns
+    assert "search_found" in kinds(events)
+    assert state.pending.deck == "precycle"
+    state, _ = act(state, "keep")
+    assert [h.deck for h in state.players[0].hand] == ["precycle"]

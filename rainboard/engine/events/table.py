@@ -177,7 +177,7 @@ class ShelterFound(Event):
 @frozen(kw_only=True)
 class ShelterNotFound(Event):
     kind: ClassVar[str] = "search_failed"
-    region: str
+    deck: str
 
 
 @frozen(kw_only=True)
