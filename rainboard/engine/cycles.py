@@ -91,6 +91,6 @@ def end_cycle(step: Step, rained: bool) -> None:
     if ascending:
         for index in ascending:
             ascend(step, index, end=False)
-        game_over(step, ascending[0])
+        game_over(step, ascending[0], also=tuple(ascending[1:]))
         return
     start_cycle(step)

@@ -29,13 +29,20 @@ def ascend(step: Step, index: int, end: bool = True) -> None:
         game_over(step, index)
 
 
-def game_over(step: Step, winner: int) -> None:
-    """The winner first; the others by how far along the ending, then karma, then turn order."""
+def game_over(step: Step, winner: int, also: tuple[int, ...] = ()) -> None:
+    """The game ends with `winner` ascended. Players who completed the ending while someone waited
+    ascend with them ("so that others may also ascend before the game ends"), ranked after the
+    winner by who finished first; `also` are others who ascended at the same moment, in order.
+    Everyone else follows by how far along the ending, then karma, then turn order."""
     state = step.state
     position = {index: pos for pos, index in enumerate(state.order)}
-    ranking = sorted(
-        range(len(state.players)),
-        key=lambda i: (i != winner, -ending_stage(state.players[i]), -state.players[i].karma, position[i]),
-    )
-    step.update(phase=OVER, winner=winner, ranking=tuple(ranking), pending=None)
+    waiting = sorted((p.waiting, position[i], i) for i, p in enumerate(state.players)
+                     if p.waiting > 0 and i != winner and i not in also)
+    ascended = [winner, *also, *(i for _, _, i in waiting)]
+    for _, _, index in waiting:
+        ascend(step, index, end=False)
+    state = step.state
+    rest = sorted((i for i in range(len(state.players)) if i not in ascended),
+                  key=lambda i: (-ending_stage(state.players[i]), -state.players[i].karma, position[i]))
+    step.update(phase=OVER, winner=winner, ranking=tuple(ascended + rest), pending=None)
     step.emit(GameOver(player=winner, turns=state.players[winner].turns))

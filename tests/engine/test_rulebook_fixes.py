@@ -3,7 +3,7 @@
 from attrs import evolve
 
 from rainboard.engine import PlayerSetup, Setup, apply, new_game
-from rainboard.engine.state import DEAD, HIBERNATING, Encounter, HandCard
+from rainboard.engine.state import DEAD, HIBERNATING, OVER, Encounter, HandCard
 from rainboard.engine.testing import script_dice
 
 from .helpers import act, game, kinds, legal, mini_data, put, rig, stack
@@ -114,3 +114,24 @@ def test_a_search_during_the_precycles_forced_turns_searches_the_precycle_deck()
     assert state.pending.deck == "precycle"
     state, _ = act(state, "keep")
     assert [h.deck for h in state.players[0].hand] == ["precycle"]
+
+
+# "WAIT FOUR TURNS* ... *YOU WAIT FOUR TURNS SO THAT OTHERS MAY ALSO ASCEND BEFORE THE GAME ENDS"
+def test_a_player_who_completes_the_ending_during_anothers_wait_ascends_too_ranked_after():
+    state = game("survivor", "saint", "rivulet")
+    # Ada waits with two turns left; Bo sleeps in Subterranean for the second time this cycle
+    state = put(state, 0, region="sb", has_mark=True, reached_ending=True, ending_hibernations=2, waiting=2)
+    state = put(state, 1, region="sb", has_mark=True, reached_ending=True, ending_hibernations=1, food=4)
+    state = put(state, 2, status="starved")
+    state = evolve(state, turn=1, rain=0)  # Bo's turn, the last of the cycle
+    state = stack(state, "sb", "shelter")
+    state, events = act(state, "draw", "hibernate")
+    # the cycle ends (Ada waits, which the rain spares; Cy is asleep): Bo completes the ending and waits
+    assert state.players[1].ending_hibernations == 2 and state.players[1].waiting > 0
+    state = evolve(state, rain=20)
+    while state.phase != OVER:
+        state, events = act(state, legal(state)[0] if "food" not in legal(state) else "food")
+    assert state.winner == 0
+    assert state.players[1].status == "ascended"  # Bo ascends with Ada, after her
+    assert state.ranking[:2] == (0, 1)
+    assert kinds(events).count("ascended") == 2
