@@ -52,7 +52,7 @@ def legal_decision(state: GameState, decision: Decision) -> list:
     """A drawn or found shelter: sleep in it or keep it. A gate: cross (karma permitting) or keep."""
     if state.data.card(decision.card).kind == "shelter":
         return [sleep_action(state, decision.player), Keep()]
-    return legal_gate_decision(state, decision) + [Keep()]
+    return legal_gate_decision(state, decision)
 
 
 def keep(step: Step, action: Keep) -> Turn:

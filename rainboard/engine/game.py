@@ -106,6 +106,8 @@ def _flee(step: Step, action: Flee) -> Turn:
 def _leave(step: Step, action: Leave) -> Turn:
     if isinstance(step.state.pending, Market):
         return scavengers.leave_market(step)
+    if isinstance(step.state.pending, Decision):
+        return travel.let_go(step)
     return combat.leave(step)
 
 

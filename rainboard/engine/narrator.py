@@ -207,6 +207,10 @@ _SENTENCES: dict[type, Callable] = {
     ev.CardDrawn: lambda e, n: f"{n.p(e.player)} draws {n.c(e.card)} from {the(n.deck(e.deck))} deck.",
     ev.CardKept: lambda e, n: (f"{n.p(e.player)} picks up the {n.c(e.card)}." if e.picked_up
                                else f"{n.p(e.player)} keeps the {n.c(e.card)}."),
+    ev.CardLetGo: lambda e, n: (f"{n.p(e.player)} already carries the {n.c(e.card)} and lets this one "
+                                "go."),
+    ev.GatesLeftBehind: lambda e, n: (f"{possessive(n.p(e.player))} " + ", ".join(n.c(c) for c in e.cards)
+                                      + " cannot be reached from here and go back to their decks."),
     ev.MarkReceived: lambda e, n: f"{n.p(e.player)} receives the {n.c(e.card)}.",
     ev.Fed: _fed,
     ev.SearchStarted: lambda e, n: f"{n.p(e.player)} starts searching for a shelter ({e.turns} turns).",

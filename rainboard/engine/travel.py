@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .actions import CrossGate, Walk
-from .events import EndingReached, Moved
+from .actions import CrossGate, Keep, Leave, Walk
+from .events import CardLetGo, EndingReached, GatesLeftBehind, Moved
 from .queries import can_cross, travels_alone, usable_cards
 from .state import AWAKE, Decision, GameState
 from .step import Step, Turn
@@ -20,6 +20,9 @@ def move_to(step: Step, index: int, region_id: str, *, gate: str | None = None, 
             step.discard(held.card, held.deck)
         else:
             keep.append(held)
+    step.update_player(index, hand=tuple(keep))
+    leave_far_gates(step, index, region_id)
+    keep = step.player(index).hand
     region = step.data.regions[region_id]
     reached = player.reached_ending or (player.has_mark and region.ascension)
     step.update_player(index, region=region_id, hand=tuple(keep), region_turns=0, reached_ending=reached)
@@ -29,6 +32,20 @@ def move_to(step: Step, index: int, region_id: str, *, gate: str | None = None, 
     for other, someone in enumerate(step.state.players):
         if someone.tamed_by == index and someone.region == player.region and someone.status == AWAKE:
             move_to(step, other, region_id, leader=index)
+
+
+def leave_far_gates(step: Step, index: int, region_id: str) -> None:
+    """Kept gate cards are a way back to a gate of the region one is in: those with neither end in
+    `region_id` go back to their decks (so nobody can hold a gate away from everyone for ever)."""
+    far = [h for h in step.player(index).hand
+           if step.data.card(h.card).kind == "gate" and region_id not in (step.data.gates[h.card].a,
+                                                                        step.data.gates[h.card].b)]
+    if not far:
+        return
+    for held in far:
+        step.take_from_hand(index, held.card)
+        step.discard(held.card, held.deck)
+    step.emit(GatesLeftBehind(player=index, cards=tuple(h.card for h in far)))
 
 
 def legal_travel(state: GameState, index: int) -> list:
@@ -43,10 +60,25 @@ def legal_travel(state: GameState, index: int) -> list:
 
 
 def legal_gate_decision(state: GameState, decision: Decision) -> list:
+    """Cross the drawn gate (karma permitting), keep it, or, holding that gate already, let it go:
+    one copy of a gate in hand at most, so the others stay in the deck for everyone."""
     moves: list = []
     if travels_alone(state, decision.player) and can_cross(state, decision.player, decision.card):
         moves.append(CrossGate())
+    if any(h.card == decision.card for h in state.players[decision.player].hand):
+        moves.append(Leave())
+    else:
+        moves.append(Keep())
     return moves
+
+
+def let_go(step: Step) -> Turn:
+    """Put a drawn gate card back on its discard pile."""
+    decision = step.state.pending
+    step.update(pending=None)
+    step.discard(decision.card, decision.deck)
+    step.emit(CardLetGo(player=decision.player, card=decision.card))
+    return Turn.OVER
 
 
 def cross(step: Step, action: CrossGate) -> Turn:

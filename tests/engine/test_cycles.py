@@ -84,7 +84,7 @@ def test_a_dead_player_sits_out_the_cycle_and_wakes_where_they_last_slept():
     assert any(e.kind == "woke" and e.player == 0 for e in events)
 
 
-def test_cycle_end_discards_food_kept_shelters_and_kept_gates():
+def test_cycle_end_discards_food_and_kept_shelters_but_not_kept_gates():
     state = game("survivor")
     state = put(state, 0, food=3)
     state = stack(state, "su", "shelter", "gate_hi_su", "shelter")
@@ -92,9 +92,10 @@ def test_cycle_end_discards_food_kept_shelters_and_kept_gates():
     assert [h.card for h in state.players[0].hand] == ["shelter", "gate_hi_su"]
     state, _ = act(state, "draw", "hibernate")
     player = state.players[0]
-    assert player.food == 0 and player.hand == ()
+    # "take it with you and travel back to the gate anytime": the kept gate stays in hand
+    assert player.food == 0 and [h.card for h in player.hand] == ["gate_hi_su"]
     assert state.decks["su"].discard.count("shelter") == 2
-    assert state.decks["su"].discard.count("gate_hi_su") == 1
+    assert "gate_hi_su" not in state.decks["su"].discard
 
 
 def test_turn_counts_count_every_turn_including_searching():

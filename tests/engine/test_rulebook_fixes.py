@@ -76,6 +76,7 @@ def test_a_tamed_long_legs_cannot_cross_or_walk_alone():
     state, _ = act(state, "food")  # Ada's turn; now the Long Legs'
     assert state.current == 1
     assert not any(m.startswith(("cross", "walk")) for m in legal(state))
+    state = put(state, 1, hand=())
     state = stack(state, "hi", "gate_hi_su")
     state, _ = act(state, "draw")
     assert legal(state) == ["keep"]  # a drawn gate cannot take it anywhere on its own either
@@ -135,3 +136,42 @@ def test_a_player_who_completes_the_ending_during_anothers_wait_ascends_too_rank
     assert state.players[1].status == "ascended"  # Bo ascends with Ada, after her
     assert state.ranking[:2] == (0, 1)
     assert kinds(events).count("ascended") == 2
+
+
+# "EITHER INSTANTLY DISCARD THIS CARD AND TRAVEL TO THE OTHER REGION ... OR TAKE IT WITH YOU AND TRAVEL
+# BACK TO THE GATE ANYTIME FOR THE COST OF A TURN." A kept gate stays in hand across cycles.
+def test_a_kept_gate_stays_in_hand_across_cycles():
+    state = game("survivor")
+    state = stack(state, "su", "gate_hi_su")
+    state, _ = act(state, "draw", "keep")
+    state = evolve(state, rain=0)
+    state, events = act(state, "food")  # the rain ends the cycle; Ada dies out in it
+    assert "cycle_ended" in kinds(events)
+    assert [h.card for h in state.players[0].hand] == ["gate_hi_su"]  # she wakes in su, still at the gate
+    state = put(state, 0, karma=3)
+    assert "cross gate_hi_su" in legal(state)
+
+
+# The stall this once caused (one player holding every copy of a gate out of reach for ever) is
+# met by two rulings the rulebook leaves room for: one copy of a gate in hand at most, and a kept
+# gate is a way back to a gate of the region you are in.
+def test_a_second_copy_of_a_kept_gate_cannot_be_kept():
+    state = game("survivor")
+    state = stack(state, "su", "gate_hi_su", "gate_hi_su")
+    state, _ = act(state, "draw", "keep", "draw")
+    assert legal(state) == ["leave"]  # karma 1 cannot cross, and one copy is already kept
+    state, events = act(state, "leave")
+    assert [h.card for h in state.players[0].hand] == ["gate_hi_su"]
+    assert state.decks["su"].discard.count("gate_hi_su") == 1 and "let_go" in kinds(events)
+
+
+def test_kept_gates_that_lead_nowhere_from_the_new_region_go_back_to_their_decks():
+    state = game("survivor")
+    state = put(state, 0, karma=5, hand=(HandCard("gate_hi_su", "su"), HandCard("gate_gw_hi", "hi")))
+    state, events = act(state, "cross gate_hi_su")  # to Industrial Complex: the HI-GW gate is here
+    assert [h.card for h in state.players[0].hand] == ["gate_gw_hi"]
+    state = put(state, 0, hand=(HandCard("gate_hi_su", "su"), HandCard("gate_gw_hi", "hi")), region="hi")
+    state = evolve(state, turn=0)
+    state, events = act(state, "cross gate_gw_hi")  # to Garbage Wastes: the SU-HI gate is far away
+    assert state.players[0].hand == () and "gates_left" in kinds(events)
+    assert "gate_hi_su" in state.decks["su"].discard

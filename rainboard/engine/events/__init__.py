@@ -25,6 +25,7 @@ from .table import (
     DeckEmpty,
     CardDrawn,
     CardKept,
+    CardLetGo,
     MarkReceived,
     Fed,
     SearchStarted,
@@ -39,6 +40,7 @@ from .table import (
     Moved,
     EndingReached,
     EndingSlept,
+    GatesLeftBehind,
     Waited,
     Ascended,
     GameOver,
@@ -70,4 +72,4 @@ from .fights import (
     Transformed,
 )
 
-__all__ = ["Ambushed", "Ascended", "AttackMissed", "Blasted", "Bought", "BrokeApart", "CardDrawn", "CardKept", "Caught", "CompanionKilled", "CreatureHidden", "CreatureGaveUp", "CreatureKilled", "CreatureMet", "CycleEnded", "CycleStarted", "DeckEmpty", "DeckReshuffled", "Died", "EndingReached", "EndingSlept", "Event", "Fed", "Fled", "GameOver", "Hibernated", "Hunting", "Joined", "KarmaChanged", "KarmaSaved", "LetPass", "MarkReceived", "MarketOpened", "MerchantLeft", "Moved", "MustAnswer", "Pounced", "PrecycleRolled", "RainFell", "RainTimerRolled", "ReputationChanged", "Roll", "Rolled", "RoundEnded", "SearchStarted", "Searching", "ShelterFound", "ShelterNotFound", "SlugcatChosen", "SparedByRain", "Starved", "StrikeDodged", "Tamed", "Transformed", "TurnOrderSet", "TurnOrderTie", "TurnStarted", "Untamed", "Waited", "WalkedPast", "Woke"]
+__all__ = ["Ambushed", "Ascended", "AttackMissed", "Blasted", "Bought", "BrokeApart", "CardDrawn", "CardKept", "CardLetGo", "Caught", "CompanionKilled", "CreatureHidden", "CreatureGaveUp", "CreatureKilled", "CreatureMet", "CycleEnded", "CycleStarted", "DeckEmpty", "DeckReshuffled", "Died", "EndingReached", "EndingSlept", "GatesLeftBehind", "Event", "Fed", "Fled", "GameOver", "Hibernated", "Hunting", "Joined", "KarmaChanged", "KarmaSaved", "LetPass", "MarkReceived", "MarketOpened", "MerchantLeft", "Moved", "MustAnswer", "Pounced", "PrecycleRolled", "RainFell", "RainTimerRolled", "ReputationChanged", "Roll", "Rolled", "RoundEnded", "SearchStarted", "Searching", "ShelterFound", "ShelterNotFound", "SlugcatChosen", "SparedByRain", "Starved", "StrikeDodged", "Tamed", "Transformed", "TurnOrderSet", "TurnOrderTie", "TurnStarted", "Untamed", "Waited", "WalkedPast", "Woke"]

@@ -136,6 +136,22 @@ class CardKept(Event):
 
 
 @frozen(kw_only=True)
+class CardLetGo(Event):
+    """A drawn gate card put back (a player keeps one copy of a gate at most)."""
+
+    kind: ClassVar[str] = "let_go"
+    card: str
+
+
+@frozen(kw_only=True)
+class GatesLeftBehind(Event):
+    """Kept gate cards that lead nowhere from the new region go back to their decks."""
+
+    kind: ClassVar[str] = "gates_left"
+    cards: tuple[str, ...]
+
+
+@frozen(kw_only=True)
 class MarkReceived(Event):
     kind: ClassVar[str] = "mark"
     card: str
