@@ -19,7 +19,7 @@ from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, Iterabl
 from cattrs.v import transform_error
 
 from .checks import Deckset, build_gates, cross_check
-from .models import CARD_KINDS, Card, DeckEntry, GameData, Region, Rules, Slugcat
+from .models import CARD_KINDS, Card, DeckEntry, GameData, Region, Rules, SavedCreatureCard, Slugcat
 
 
 class DeckError(ValueError):
@@ -75,7 +75,8 @@ def _strict(expected: type):
     return hook
 
 
-def _make_converter() -> cattrs.Converter:
+def _make_converter(kinds: dict[str, type] = CARD_KINDS) -> cattrs.Converter:
+    """The strict converter; `kinds` maps a card's `kind` to the class it is read as."""
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     for t in (int, str, bool):
         conv.register_structure_hook(t, _strict(t))
@@ -93,7 +94,7 @@ def _make_converter() -> cattrs.Converter:
         kind = value.get("kind")
         if kind is None:
             raise ValueError(f"kind: missing (one of {', '.join(CARD_KINDS)})")
-        cls = CARD_KINDS.get(kind) if isinstance(kind, str) else None
+        cls = kinds.get(kind) if isinstance(kind, str) else None
         if cls is None:
             raise ValueError(f"kind: unknown kind {_describe(kind)} (one of {', '.join(CARD_KINDS)})")
         return conv.structure(value, cls)
@@ -112,6 +113,9 @@ def _make_converter() -> cattrs.Converter:
 
 
 CONVERTER = _make_converter()
+# Decks carried inside a save: the same, except that a creature may still set the `tame_cost` older
+# decks had, so a game saved under them replays as it was played.
+SAVED_CONVERTER = _make_converter({**CARD_KINDS, "creature": SavedCreatureCard})
 
 
 def _format_exception(exc: BaseException, _type: Any) -> str:
@@ -166,9 +170,9 @@ def read_deck_files(root: Path) -> dict[str, str]:
     return files
 
 
-def _structure(raw: dict, cls: type, shown: str, problems: list[str]):
+def _structure(raw: dict, cls: type, shown: str, problems: list[str], converter: cattrs.Converter = CONVERTER):
     try:
-        return CONVERTER.structure(raw, cls)
+        return converter.structure(raw, cls)
     except Exception as exc:  # every structuring failure becomes a message, never a traceback
         problems.extend(_error_lines(exc, shown))
         return None
@@ -186,10 +190,12 @@ def load_data(path: Path | None = None) -> GameData:
     return load_deck_files(read_deck_files(root), root.name)
 
 
-def load_deck_files(files: dict[str, str], name: str = "decks") -> GameData:
+def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = False) -> GameData:
     """Load and check deck data held as {path inside the folder: TOML text} (a save carries its
-    decks this way); problems name files as `<name>/<path>`."""
+    decks this way); problems name files as `<name>/<path>`. `saved`: the decks come from inside a
+    save, which may be older than the deck format (see SavedCreatureCard)."""
     problems: list[str] = []
+    converter = SAVED_CONVERTER if saved else CONVERTER
 
     def shown(path: str) -> str:
         return f"{name}/{path}"
@@ -199,7 +205,7 @@ def load_deck_files(files: dict[str, str], name: str = "decks") -> GameData:
             problems.append(f"{shown(path)}: missing file")
             return None
         raw = _read_toml(files[path], shown(path), problems)
-        return None if raw is None else _structure(raw, cls, shown(path), problems)
+        return None if raw is None else _structure(raw, cls, shown(path), problems, converter)
 
     def under(folder: str) -> list[str]:
         return sorted(p for p in files if p.startswith(folder + "/") and p.count("/") == 1)

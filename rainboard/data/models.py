@@ -79,22 +79,37 @@ class CreatureCard:
     id: str
     name: str
     hp: int = field(validator=_at_least(1))
-    food: int = field(validator=_at_least(0))  # pips for killing it; also its tame cost
+    food: int = field(validator=_at_least(0))  # pips for killing it, and its tame price (rulebook: one number)
     attack: int = 0  # added to its d20 when it strikes at a player
     flee: int = 0  # added to its d20 when a player tries to flee
     diet: str = field(default="meat", validator=_in(("meat", "plants", "anything", "none")))
     abilities: tuple[str, ...] = field(default=(), validator=_each_in(ABILITIES, "ability"))
     edible: bool = True
-    tame_cost: int | None = field(default=None, validator=lambda i, a, v: v is None or _at_least(1)(i, a, v))
     text: str = ""
     kind: Literal["creature"] = "creature"
 
     def base_tame_cost(self) -> int | None:
-        """Food pips to tame it before any discount, or None when it cannot be tamed."""
+        """Food pips to tame it before any discount: its food, as the rulebook's labelled card has one
+        number for both. None when it cannot be tamed (worth no food, or never won over by food)."""
         if {"stationary", "scavenger", "merchant", "slugpup"} & set(self.abilities):
             return None
-        cost = self.tame_cost if self.tame_cost is not None else self.food
-        return cost if cost >= 1 else None
+        price = self._tame_price()
+        return price if price >= 1 else None
+
+    def _tame_price(self) -> int:
+        return self.food
+
+
+@frozen
+class SavedCreatureCard(CreatureCard):
+    """A creature read from the decks inside a save. Saves from before the tame price became the food
+    value carry decks that may set `tame_cost` apart from it; those games must replay as they were
+    played, so only decks carried by a save may still write it (decks/ may not)."""
+
+    tame_cost: int | None = field(default=None, validator=lambda i, a, v: v is None or _at_least(1)(i, a, v))
+
+    def _tame_price(self) -> int:
+        return self.tame_cost if self.tame_cost is not None else self.food
 
 
 @frozen

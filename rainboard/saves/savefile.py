@@ -456,7 +456,7 @@ def game_from_save(save: SaveGame, path: Path | str | None = None) -> tuple[Game
     """The deck data (from the files inside the save) and the setup to start the game again with.
     SaveError (naming `path`) when the decks in the save cannot be played."""
     try:
-        data = load_deck_files(dict(save.decks.files), save.decks.name)
+        data = load_deck_files(dict(save.decks.files), save.decks.name, saved=True)
     except DeckError as exc:
         first = exc.problems[0] if exc.problems else str(exc)
         raise SaveError(path, f"the decks in the save cannot be played: {first}") from None

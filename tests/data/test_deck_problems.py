@@ -41,6 +41,8 @@ PROBLEMS = {
                          "decks/slugcats.toml: slugcats[3].start_region: no region 'xx'"),
     "unknown ability": ("cards/cards.toml", 'abilities = ["ambush"]', 'abilities = ["sneaky"]',
                         "decks/cards/cards.toml: cards[2].abilities: unknown ability 'sneaky'"),
+    "a tame price apart from the food": ("cards/cards.toml", "food = 3", "food = 3\ntame_cost = 5",
+                                         "decks/cards/cards.toml: cards[1]: unknown key(s): tame_cost"),
     "lantern that is no item": ("regions/uh.toml", 'unless_item = "lantern"', 'unless_item = "lamp"',
                                 "decks/regions/uh.toml: modifiers[0].unless_item: no item card 'lamp'"),
 }

@@ -43,6 +43,19 @@ def test_the_test_decks_load(decks):
     assert data.gates["gate_hi_su"].karma_from("hi") == 2
 
 
+def test_a_tame_price_apart_from_the_food_is_refused_but_replays_from_a_save(decks):
+    """The rulebook's card has one number for food and tame price, so decks/ may not write
+    `tame_cost`; decks carried by a save from before may, and their games keep their price."""
+    from rainboard.data import read_deck_files
+    from rainboard.data.loader import load_deck_files
+
+    edit(decks / "cards" / "cards.toml", "food = 3", "food = 3\ntame_cost = 5")
+    assert problems(decks) == ["decks/cards/cards.toml: cards[1]: unknown key(s): tame_cost"]
+    card = load_deck_files(read_deck_files(decks), saved=True).cards["green_lizard"]
+    assert (card.food, card.base_tame_cost()) == (3, 5)
+    assert load_data(MINI).cards["green_lizard"].base_tame_cost() == 3
+
+
 def test_a_word_where_a_number_belongs(decks):
     edit(decks / "cards" / "cards.toml", "hp = 14", 'hp = "ten"')
     assert problems(decks) == ['decks/cards/cards.toml: cards[1].hp: expected an integer, got "ten"']
