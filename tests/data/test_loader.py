@@ -37,6 +37,14 @@ def test_the_shipped_decks_load():
     assert [e.card for e in data.regions["ss"].deck].count("mark") == 1
 
 
+def test_the_drainage_system_and_chimney_canopy_share_a_gate():
+    """The reference's karma gates (shared/reference/rain-world-facts.md): DS - CC, 5 to go from the
+    Drainage System to Chimney Canopy, 3 to come back."""
+    gate = load_data().gates["gate_cc_ds"]
+    assert (gate.karma_from("ds"), gate.karma_from("cc")) == (5, 3)
+    assert gate.name == "Karma Gate CC-DS"
+
+
 def test_the_test_decks_load(decks):
     data = load_data(decks)
     assert data.gates["gate_hi_su"].karma_from("su") == 3
