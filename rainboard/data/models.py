@@ -26,6 +26,14 @@ ABILITIES = (
 )
 
 
+@frozen
+class AbilityWords:
+    """How a creature ability is named and said at the table (decks/abilities.toml)."""
+
+    name: str  # "Ambush"
+    text: str  # one line: what it does in play
+
+
 def _in(choices: tuple[str, ...]):
     def check(instance, attribute, value):
         if value not in choices:
@@ -306,6 +314,7 @@ class GameData:
     precycle_deck: tuple[DeckEntry, ...]
     treasure_deck: tuple[DeckEntry, ...]
     fingerprint: str  # a digest of the data, so a state's digest depends on the cards it is played with
+    abilities: dict[str, AbilityWords] = field(factory=dict)  # the words for each ability, by id
     files: dict[str, str] = field(factory=dict, eq=False, repr=False)  # the TOML it was read from
 
     def card(self, card_id: str) -> Card | GateCard:
