@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from attrs import define
 
-from .models import Card, DeckEntry, GateCard, Region, Rules, Slugcat, gate_id
+from .models import ABILITIES, AbilityWords, Card, DeckEntry, GateCard, Region, Rules, Slugcat, gate_id
 
 
 @define
@@ -27,6 +27,8 @@ class Deckset:
     precycle_file: str
     treasure: tuple[DeckEntry, ...] | None
     treasure_file: str
+    abilities: dict[str, AbilityWords] | None = None  # None when abilities.toml failed to load
+    abilities_file: str = "abilities.toml"
 
 
 def build_gates(deckset: Deckset, problems: list[str]) -> dict[str, GateCard]:
@@ -71,6 +73,7 @@ def cross_check(deckset: Deckset, gates: dict[str, GateCard], problems: list[str
     _check_regions(deckset, problems)
     _check_slugcats(deckset, problems)
     _check_mark(deckset, problems)
+    _check_abilities(deckset, problems)
     if deckset.regions_complete and not problems:
         _check_reachable(deckset, gates, problems)
 
@@ -212,6 +215,19 @@ def _check_mark(deckset: Deckset, problems: list[str]) -> None:
     for where, deck in ((deckset.precycle_file, deckset.precycle), (deckset.treasure_file, deckset.treasure)):
         if any(e.card in marks for e in deck or ()):
             problems.append(f"{where}: deck: the Mark of Communication belongs only in the region that gives it")
+
+
+def _check_abilities(deckset: Deckset, problems: list[str]) -> None:
+    """Words for every ability the engine knows, and none for an ability it does not."""
+    if deckset.abilities is None:
+        return
+    where = deckset.abilities_file
+    for ability in deckset.abilities:
+        if ability not in ABILITIES:
+            problems.append(f"{where}: {ability}: no ability {ability!r} (known: {', '.join(ABILITIES)})")
+    for ability in ABILITIES:
+        if ability not in deckset.abilities:
+            problems.append(f"{where}: {ability}: missing: every ability needs a name and a text")
 
 
 def _check_reachable(deckset: Deckset, gates: dict[str, GateCard], problems: list[str]) -> None:

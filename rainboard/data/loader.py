@@ -16,10 +16,21 @@ from typing import Any
 import cattrs
 from attrs import frozen
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
+from cattrs.gen import make_dict_structure_fn
 from cattrs.v import transform_error
 
 from .checks import Deckset, build_gates, cross_check
-from .models import CARD_KINDS, Card, DeckEntry, GameData, Region, Rules, Slugcat
+from .models import (
+    CARD_KINDS,
+    AbilityWords,
+    Card,
+    DeckEntry,
+    GameData,
+    Region,
+    Rules,
+    SavedCreatureCard,
+    Slugcat,
+)
 
 
 class DeckError(ValueError):
@@ -75,7 +86,8 @@ def _strict(expected: type):
     return hook
 
 
-def _make_converter() -> cattrs.Converter:
+def _make_converter(kinds: dict[str, type] = CARD_KINDS) -> cattrs.Converter:
+    """The strict converter; `kinds` maps a card's `kind` to the class it is read as."""
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     for t in (int, str, bool):
         conv.register_structure_hook(t, _strict(t))
@@ -93,12 +105,22 @@ def _make_converter() -> cattrs.Converter:
         kind = value.get("kind")
         if kind is None:
             raise ValueError(f"kind: missing (one of {', '.join(CARD_KINDS)})")
-        cls = CARD_KINDS.get(kind) if isinstance(kind, str) else None
+        cls = kinds.get(kind) if isinstance(kind, str) else None
         if cls is None:
             raise ValueError(f"kind: unknown kind {_describe(kind)} (one of {', '.join(CARD_KINDS)})")
         return conv.structure(value, cls)
 
     conv.register_structure_hook(Card, structure_card)
+
+    words = make_dict_structure_fn(AbilityWords, conv, _cattrs_forbid_extra_keys=True)
+
+    def structure_words(value: Any, _type: Any) -> AbilityWords:
+        # abilities.toml holds one table per ability; `ambush = "..."` must say so, not fail inside cattrs
+        if not isinstance(value, dict):
+            raise TypeError(f"expected a table with name and text, got {_describe(value)}")
+        return words(value, _type)
+
+    conv.register_structure_hook(AbilityWords, structure_words)
 
     def tuple_hook(value: Any, type_: Any):
         if not isinstance(value, list):
@@ -112,6 +134,9 @@ def _make_converter() -> cattrs.Converter:
 
 
 CONVERTER = _make_converter()
+# Decks carried inside a save: the same, except that a creature may still set the `tame_cost` older
+# decks had, so a game saved under them replays as it was played.
+SAVED_CONVERTER = _make_converter({**CARD_KINDS, "creature": SavedCreatureCard})
 
 
 def _format_exception(exc: BaseException, _type: Any) -> str:
@@ -130,6 +155,8 @@ def _error_lines(exc: Exception, where: str) -> list[str]:
         lines = []
         for message in transform_error(exc, path="$", format_exception=_format_exception):
             text, _, path = message.rpartition(" @ ")
+            # a table's key (abilities.toml: $['ambush']) reads like any other place: ambush
+            path = re.sub(r"\['([^']*)'\]", r".\1", path)
             place = path.removeprefix("$").removeprefix(".")
             # a validator names its own field ("hp: must be at least 1"): fold it into the place
             field_name = re.match(r"^([a-z_]+): ", text)
@@ -166,9 +193,9 @@ def read_deck_files(root: Path) -> dict[str, str]:
     return files
 
 
-def _structure(raw: dict, cls: type, shown: str, problems: list[str]):
+def _structure(raw: dict, cls: type, shown: str, problems: list[str], converter: cattrs.Converter = CONVERTER):
     try:
-        return CONVERTER.structure(raw, cls)
+        return converter.structure(raw, cls)
     except Exception as exc:  # every structuring failure becomes a message, never a traceback
         problems.extend(_error_lines(exc, shown))
         return None
@@ -180,16 +207,30 @@ def default_decks_dir() -> Path:
     return paths.decks_dir()
 
 
+ABILITIES_FILE = "abilities.toml"
+
+
+def _shipped_ability_words() -> tuple[str, str] | None:
+    """(shown name, text) of the shipped abilities.toml, or None when it cannot be read."""
+    path = default_decks_dir() / ABILITIES_FILE
+    try:
+        return f"{path.parent.name}/{ABILITIES_FILE}", path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def load_data(path: Path | None = None) -> GameData:
     """Load and check a decks folder; raise DeckError listing every problem found."""
     root = Path(path) if path is not None else default_decks_dir()
     return load_deck_files(read_deck_files(root), root.name)
 
 
-def load_deck_files(files: dict[str, str], name: str = "decks") -> GameData:
+def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = False) -> GameData:
     """Load and check deck data held as {path inside the folder: TOML text} (a save carries its
-    decks this way); problems name files as `<name>/<path>`."""
+    decks this way); problems name files as `<name>/<path>`. `saved`: the decks come from inside a
+    save, which may be older than the deck format (see SavedCreatureCard)."""
     problems: list[str] = []
+    converter = SAVED_CONVERTER if saved else CONVERTER
 
     def shown(path: str) -> str:
         return f"{name}/{path}"
@@ -199,12 +240,28 @@ def load_deck_files(files: dict[str, str], name: str = "decks") -> GameData:
             problems.append(f"{shown(path)}: missing file")
             return None
         raw = _read_toml(files[path], shown(path), problems)
-        return None if raw is None else _structure(raw, cls, shown(path), problems)
+        return None if raw is None else _structure(raw, cls, shown(path), problems, converter)
 
     def under(folder: str) -> list[str]:
         return sorted(p for p in files if p.startswith(folder + "/") and p.count("/") == 1)
 
     rules = load("rules.toml", Rules)
+    # Decks from before abilities.toml (every save made until then carries such decks) take the
+    # shipped words: words change nothing in play, and the save's own files, and so its fingerprint,
+    # stay as they were.
+    abilities_file = shown(ABILITIES_FILE)
+    abilities_text = files.get(ABILITIES_FILE)
+    if abilities_text is None:
+        shipped = _shipped_ability_words()
+        if shipped is None:
+            problems.append(f"{abilities_file}: missing file (and the shipped one cannot be read)")
+        else:
+            abilities_file, abilities_text = shipped
+    abilities = None
+    if abilities_text is not None:
+        raw = _read_toml(abilities_text, abilities_file, problems)
+        if raw is not None:
+            abilities = _structure(raw, dict[str, AbilityWords], abilities_file, problems, converter)
     slugcats_file = load("slugcats.toml", SlugcatsFile)
     precycle = load("precycle.toml", PrecycleFile)
     treasure = load("treasure.toml", PrecycleFile)
@@ -248,6 +305,7 @@ def load_deck_files(files: dict[str, str], name: str = "decks") -> GameData:
         regions=regions, region_files=region_files, regions_complete=regions_complete,
         precycle=precycle.deck if precycle else None, precycle_file=shown("precycle.toml"),
         treasure=treasure.deck if treasure else None, treasure_file=shown("treasure.toml"),
+        abilities=abilities, abilities_file=abilities_file,
     )
     gates = build_gates(deckset, problems)
     cross_check(deckset, gates, problems)
@@ -262,6 +320,7 @@ def load_deck_files(files: dict[str, str], name: str = "decks") -> GameData:
         precycle_deck=precycle.deck,
         treasure_deck=treasure.deck,
         fingerprint=_fingerprint(files),
+        abilities=abilities,
         files=dict(files),
     )
 

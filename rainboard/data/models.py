@@ -38,6 +38,14 @@ class CardKind(StrEnum):
     GATE = "gate"
 
 
+@frozen
+class AbilityWords:
+    """How a creature ability is named and said at the table (decks/abilities.toml)."""
+
+    name: str  # "Ambush"
+    text: str  # one line: what it does in play
+
+
 def _in(choices: tuple[str, ...]):
     def check(instance, attribute, value):
         if value not in choices:
@@ -91,22 +99,24 @@ class CreatureCard:
     id: str
     name: str
     hp: int = field(validator=_at_least(1))
-    food: int = field(validator=_at_least(0))  # pips for killing it; also its tame cost
+    food: int = field(validator=_at_least(0))  # pips for killing it, and its tame price (rulebook: one number)
     attack: int = 0  # added to its d20 when it strikes at a player
     flee: int = 0  # added to its d20 when a player tries to flee
     diet: str = field(default="meat", validator=_in(("meat", "plants", "anything", "none")))
     abilities: tuple[str, ...] = field(default=(), validator=_each_in(ABILITIES, "ability"))
     edible: bool = True
-    tame_cost: int | None = field(default=None, validator=lambda i, a, v: v is None or _at_least(1)(i, a, v))
     text: str = ""
     kind: Literal["creature"] = "creature"
 
-    def base_tame_cost(self) -> int | None:
-        """Food pips to tame it before any discount, or None when it cannot be tamed."""
-        if {"stationary", "scavenger", "merchant", "slugpup"} & set(self.abilities):
-            return None
-        cost = self.tame_cost if self.tame_cost is not None else self.food
-        return cost if cost >= 1 else None
+
+@frozen
+class SavedCreatureCard(CreatureCard):
+    """A creature read from the decks inside a save. Saves from before the tame price became the food
+    value carry decks that may set `tame_cost` apart from it; those games must replay as they were
+    played, so only decks carried by a save may still write it (decks/ may not). The engine's
+    queries.tame_price reads it when it is there."""
+
+    tame_cost: int | None = field(default=None, validator=lambda i, a, v: v is None or _at_least(1)(i, a, v))
 
 
 @frozen
@@ -304,6 +314,7 @@ class GameData:
     precycle_deck: tuple[DeckEntry, ...]
     treasure_deck: tuple[DeckEntry, ...]
     fingerprint: str  # a digest of the data, so a state's digest depends on the cards it is played with
+    abilities: dict[str, AbilityWords] = field(factory=dict)  # the words for each ability, by id
     files: dict[str, str] = field(factory=dict, eq=False, repr=False)  # the TOML it was read from
 
     def card(self, card_id: str) -> Card | GateCard:

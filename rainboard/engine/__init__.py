@@ -16,6 +16,7 @@ from .modifiers import check_modifiers
 from .outcome import Outcome, Placing, outcome
 from .setup import PlayerSetup, Setup, SetupError, new_game
 from .state import GameState, Options, Player
+from .version import RULES_VERSION
 
 __all__ = [
     "Action",
@@ -28,6 +29,7 @@ __all__ = [
     "Placing",
     "Player",
     "PlayerSetup",
+    "RULES_VERSION",
     "Roll",
     "Setup",
     "SetupError",

@@ -27,12 +27,13 @@ from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
 from cattrs.v import transform_error
 
 from rainboard.data import DeckError, GameData, load_deck_files
-from rainboard.engine import GameState, Options, PlayerSetup, Setup, digest, new_game
+from rainboard.engine import RULES_VERSION, GameState, Options, PlayerSetup, Setup, digest, new_game
 from rainboard.engine.state import OVER
 
 FORMAT = "rainboard-save"
 VERSION = 1
 DIGEST_EVERY = 10  # a digest every this many actions, and one after the last
+RULES_UNRECORDED = 1  # saves were written without `rules` while the engine played rules 1
 
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9._-]*$")  # it names the autosave file: no folders
 _COUNT = re.compile(r"^(0|[1-9][0-9]*)$")
@@ -96,10 +97,12 @@ class SavedOutcome:
 
 @frozen
 class SaveGame:
-    """One game as the file holds it. Every field is required in the file."""
+    """One game as the file holds it. Every field is required in the file, except `rules`: the
+    saves written before it was recorded were all played under rules 1."""
 
     format: str
     version: int
+    rules: int = attrs.field(default=RULES_UNRECORDED, kw_only=True)  # the engine's RULES_VERSION when played
     game_id: str
     created: datetime  # UTC, whole seconds
     updated: datetime
@@ -268,6 +271,9 @@ def parse_save(text: str, path: Path | str | None = None) -> SaveGame:
         raise SaveError(path, f"version {shown}; this Rainboard reads version {VERSION}")
     if version != VERSION:
         raise SaveError(path, f"version {version}; this Rainboard reads version {VERSION}")
+    problem = _other_rules(raw)
+    if problem:
+        raise SaveError(path, problem)
     try:
         save = CONVERTER.structure(raw, SaveGame)
     except Exception as exc:  # every shape problem becomes one line, never a traceback
@@ -276,6 +282,18 @@ def parse_save(text: str, path: Path | str | None = None) -> SaveGame:
     if problem:
         raise SaveError(path, problem)
     return save
+
+
+def _other_rules(raw: dict) -> str | None:
+    """Why a save played under other rules cannot be played back here, or None. Asked before
+    anything is replayed: under other rules the game would drift, and the reader should hear that
+    the rules changed, not that the save does not replay the same."""
+    rules = raw.get("rules", RULES_UNRECORDED)
+    if type(rules) is not int:
+        return f"rules: expected a whole number, got {_describe(rules)}"
+    if rules != RULES_VERSION:
+        return f"played under rules {rules}; this Rainboard plays rules {RULES_VERSION}"
+    return None
 
 
 def _inconsistency(save: SaveGame) -> str | None:
@@ -330,6 +348,7 @@ def new_save(setup: Setup, data: GameData, table_handoffs: bool, now: datetime,
     return SaveGame(
         format=FORMAT,
         version=VERSION,
+        rules=RULES_VERSION,
         game_id=game_id if game_id is not None else new_game_id(when),
         created=when,
         updated=when,
@@ -437,7 +456,7 @@ def game_from_save(save: SaveGame, path: Path | str | None = None) -> tuple[Game
     """The deck data (from the files inside the save) and the setup to start the game again with.
     SaveError (naming `path`) when the decks in the save cannot be played."""
     try:
-        data = load_deck_files(dict(save.decks.files), save.decks.name)
+        data = load_deck_files(dict(save.decks.files), save.decks.name, saved=True)
     except DeckError as exc:
         first = exc.problems[0] if exc.problems else str(exc)
         raise SaveError(path, f"the decks in the save cannot be played: {first}") from None

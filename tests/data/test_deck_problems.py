@@ -41,8 +41,24 @@ PROBLEMS = {
                          "decks/slugcats.toml: slugcats[3].start_region: no region 'xx'"),
     "unknown ability": ("cards/cards.toml", 'abilities = ["ambush"]', 'abilities = ["sneaky"]',
                         "decks/cards/cards.toml: cards[2].abilities: unknown ability 'sneaky'"),
+    "a tame price apart from the food": ("cards/cards.toml", "food = 3", "food = 3\ntame_cost = 5",
+                                         "decks/cards/cards.toml: cards[1]: unknown key(s): tame_cost"),
     "lantern that is no item": ("regions/uh.toml", 'unless_item = "lantern"', 'unless_item = "lamp"',
                                 "decks/regions/uh.toml: modifiers[0].unless_item: no item card 'lamp'"),
+}
+
+
+# (text to find in the shipped abilities.toml, replacement, the line expected)
+ABILITY_PROBLEMS = {
+    "unknown ability": ("[slugpup]", '[sneaky]\nname = "Sneaky"\ntext = "hides"\n\n[slugpup]',
+                        "decks/abilities.toml: sneaky: no ability 'sneaky' (known: ambush, stationary,"),
+    "ability without words": ('[merchant]\nname = "Merchant"\n', '[trader]\nname = "Merchant"\n',
+                              "decks/abilities.toml: merchant: missing: every ability needs a name and a text"),
+    "unknown key": ('name = "Ambush"', 'name = "Ambush"\ncolour = "red"',
+                    "decks/abilities.toml: ambush: unknown key(s): colour"),
+    "missing text": ('text = "joins whoever finds it, no fight"', "", "decks/abilities.toml: slugpup.text: missing"),
+    "words that are no table": ("[ambush]", 'ambush = "sudden"\n\n[ambush_old]',  # before every table
+                                'decks/abilities.toml: ambush: expected a table with name and text, got "sudden"'),
 }
 
 
@@ -60,6 +76,22 @@ def test_each_problem_is_reported_with_file_and_place(name, decks, capsys):
     text = path.read_text()
     assert old in text
     path.write_text(text.replace(old, new, 1))
+    assert main(["decks", "check", "--decks", str(decks)]) == 1
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    assert lines[0] == "Problems in the decks:"
+    assert any(line.startswith(expected) for line in lines[1:]), lines
+    assert "Traceback" not in captured.err + captured.out
+
+
+@pytest.mark.parametrize("name", sorted(ABILITY_PROBLEMS))
+def test_each_problem_with_ability_words_is_one_line(name, decks, capsys):
+    from rainboard import paths
+
+    old, new, expected = ABILITY_PROBLEMS[name]
+    text = (paths.decks_dir() / "abilities.toml").read_text()
+    assert old in text
+    (decks / "abilities.toml").write_text(text.replace(old, new, 1))
     assert main(["decks", "check", "--decks", str(decks)]) == 1
     captured = capsys.readouterr()
     lines = captured.err.splitlines()

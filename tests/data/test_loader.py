@@ -5,7 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from rainboard import paths
 from rainboard.data import DeckError, load_data
+from rainboard.data.models import ABILITIES, AbilityWords
 
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "mini"
 
@@ -37,10 +39,69 @@ def test_the_shipped_decks_load():
     assert [e.card for e in data.regions["ss"].deck].count("mark") == 1
 
 
+def test_the_drainage_system_and_chimney_canopy_share_a_gate():
+    """The reference's karma gates (shared/reference/rain-world-facts.md): DS - CC, 5 to go from the
+    Drainage System to Chimney Canopy, 3 to come back."""
+    gate = load_data().gates["gate_cc_ds"]
+    assert (gate.karma_from("ds"), gate.karma_from("cc")) == (5, 3)
+    assert gate.name == "Karma Gate CC-DS"
+
+
+def test_the_ability_words_load_for_every_ability():
+    data = load_data()
+    assert set(data.abilities) == set(ABILITIES)
+    assert data.abilities["ambush"] == AbilityWords(name="Ambush", text="strikes first, before you can make a move")
+    assert "abilities.toml" in data.files  # so it counts in the fingerprint like every other file
+
+
+def test_decks_without_ability_words_take_the_shipped_ones(decks):
+    """Decks from before abilities.toml (the test decks, and the decks inside every older save) load
+    with the shipped words, and their fingerprint stays that of their own files."""
+    assert not (decks / "abilities.toml").exists()
+    data = load_data(decks)
+    assert data.abilities == load_data().abilities
+    assert "abilities.toml" not in data.files
+    shipped = (paths.decks_dir() / "abilities.toml").read_text()
+    (decks / "abilities.toml").write_text(shipped)
+    edit(decks / "abilities.toml", 'name = "Ambush"\ntext = "strikes first, before you can make a move"',
+         'name = "Pounce"\ntext = "it waits"')
+    own = load_data(decks)
+    assert own.abilities["ambush"] == AbilityWords(name="Pounce", text="it waits")
+    assert own.fingerprint != data.fingerprint
+
+
+def test_a_guard_save_loads_with_the_shipped_ability_words():
+    import tarfile
+
+    from rainboard.saves import game_from_save, parse_save
+
+    with tarfile.open(MINI.parent / "guard-saves.tar.xz") as archive:
+        member = next(m for m in archive.getmembers() if m.isfile())
+        save = parse_save(archive.extractfile(member).read().decode(), member.name)
+    assert "abilities.toml" not in save.decks.files
+    data, _ = game_from_save(save)  # the fingerprint still matches the save's own files
+    assert data.abilities == load_data().abilities
+
+
 def test_the_test_decks_load(decks):
     data = load_data(decks)
     assert data.gates["gate_hi_su"].karma_from("su") == 3
     assert data.gates["gate_hi_su"].karma_from("hi") == 2
+
+
+def test_a_tame_price_apart_from_the_food_is_refused_but_replays_from_a_save(decks):
+    """The rulebook's card has one number for food and tame price, so decks/ may not write
+    `tame_cost`; decks carried by a save from before may, and their games keep their price."""
+    from rainboard.data import read_deck_files
+    from rainboard.data.loader import load_deck_files
+
+    edit(decks / "cards" / "cards.toml", "food = 3", "food = 3\ntame_cost = 5")
+    assert problems(decks) == ["decks/cards/cards.toml: cards[1]: unknown key(s): tame_cost"]
+    card = load_deck_files(read_deck_files(decks), saved=True).cards["green_lizard"]
+    from rainboard.engine.queries import tame_price
+
+    assert (card.food, tame_price(card)) == (3, 5)
+    assert tame_price(load_data(MINI).cards["green_lizard"]) == 3
 
 
 def test_a_word_where_a_number_belongs(decks):

@@ -35,7 +35,7 @@ from rainboard.saves import savefile, store
 
 from . import T0, T1, mini_data, play
 
-TOP_KEYS = ["format", "version", "game_id", "created", "updated", "app_version", "seed", "setup", "table",
+TOP_KEYS = ["format", "version", "rules", "game_id", "created", "updated", "app_version", "seed", "setup", "table",
             "challenge", "decks", "actions", "digests", "finished", "outcome"]
 
 

@@ -315,7 +315,7 @@ def test_creature_card_tame_price_or_none():
     assert "attack -3 · speed -1" in lizard
     scavenger = creature_card_content(state, "scavenger", 0).plain
     assert "cannot be tamed" in scavenger and "tame for" not in scavenger
-    assert "scavenger: reputation decides" in scavenger
+    assert f"Scavenger: {DATA.abilities['scavenger'].text} (yours 1; 3 passes, 5 joins)" in scavenger
     monk = put(two("monk", "hunter"), 0, food=2)
     price = "tame for 1 food (3, Monk -1, Among familiar creatures -1)"
     assert price in creature_card_content(monk, "green_lizard", 0).plain
@@ -324,14 +324,29 @@ def test_creature_card_tame_price_or_none():
 
 
 def test_creature_abilities_in_words():
+    """The card says each ability in the words of decks/abilities.toml, not words of its own."""
     state = two()
-    assert "ambush: strikes first" in creature_card_content(state, "white_lizard", 0).plain
+    assert "Ambush: strikes first, before you can make a move" in creature_card_content(state, "white_lizard", 0).plain
     long_legs = creature_card_content(state, "hunter_long_legs", 0).plain
-    assert "explosive: halves your HP when it strikes" in long_legs
-    assert "aggressive: cannot be fled at first" in long_legs
-    assert "stationary: can only be fled" in creature_card_content(state, "worm_grass", 0).plain
+    assert "Explosive: blasts: the HP it strikes at counts as half" in long_legs
+    assert "Aggressive: cannot be fled on the first exchange: attack or tame it first" in long_legs
+    worm_grass = creature_card_content(state, "worm_grass", 0).plain
+    assert "Stationary: cannot be attacked or tamed: you can only flee" in worm_grass
     salamander = creature_card_content(put(state, 0, region="ds"), "salamander", 0).plain
-    assert "aquatic: +2 in water, -2 out of it (water here)" in salamander
+    assert "Aquatic: stronger in water, weaker out of it (+2 here: water)" in salamander
+    dry = creature_card_content(state, "salamander", 0).plain  # Ada wakes in the dry Outskirts
+    assert "(-2 here: dry)" in dry
+    assert "(+2 in water, -2 out of it)" in creature_card_content(state, "salamander", None).plain
+
+
+def test_ability_words_come_from_the_data():
+    """A table that rewrites abilities.toml sees its own words on the card."""
+    from rainboard.data.models import AbilityWords
+
+    words = dict(DATA.abilities, ambush=AbilityWords(name="Pounce", text="it was waiting for you"))
+    state = two()
+    state = evolve(state, data=evolve(DATA, abilities=words))
+    assert "Pounce: it was waiting for you" in creature_card_content(state, "white_lizard", 0).plain
 
 
 # -- events --------------------------------------------------------------------------------------------

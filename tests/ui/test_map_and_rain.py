@@ -49,7 +49,7 @@ def two():
 def cells(content) -> dict[str, str]:
     """Each region cell of a rendered map: code -> the cell's text (marker, code, tokens)."""
     found = {}
-    for match in re.finditer(r"([▸× ])([A-Z]{2})(?: ([A-Z0-9+]+))?(?= |─|$)", content.plain, re.M):
+    for match in re.finditer(r"([▸× ])([A-Z]{2})(?: ([A-Z0-9+]+))?(?= |─|┼|$)", content.plain, re.M):
         found.setdefault(match.group(2), match.group(0).strip())
     return found
 
@@ -164,8 +164,18 @@ def test_wide_map_fits_its_space(two):
 def test_template_lines_join_exactly_the_gates_and_the_walk(name):
     gates, walks = template_links(load_template(name))
     assert gates == {frozenset((g.a, g.b)) for g in DATA.gates.values()}
-    assert len(gates) == 19
+    assert len(gates) == 20
     assert walks == {frozenset(("uw", "uh"))}
+
+
+def test_a_crossing_lets_both_lines_go_straight_on():
+    art = ("      {cc  }",
+           "        │",
+           "{su  }──┼──{hi  }",
+           "        │",
+           "      {ds  }")
+    gates, _ = template_links(art)
+    assert gates == {frozenset(("cc", "ds")), frozenset(("su", "hi"))}
 
 
 def test_a_line_that_stops_short_is_caught():

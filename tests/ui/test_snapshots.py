@@ -32,6 +32,9 @@ DATA = load_data()
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ez")
 SLUGCATS = ("survivor", "hunter", "monk", "gourmand", "artificer")  # Ada and Cy start in Outskirts
+# The games on the board: with the shipped decks this seed also rolls Ada, Bo, Cy and deals the
+# opening told in normal_turn. Any change to the shipped decks reshuffles them; pick a seed anew then.
+GAME_SEED = "snap1046"
 
 
 class SnapApp(RainboardApp):
@@ -67,7 +70,7 @@ def play(session: GameSession, *actions: str) -> list:
 
 
 def started(players: int = 3) -> GameSession:
-    session = fresh(players)
+    session = fresh(players, seed=GAME_SEED)
     play(session, *(f"choose {slugcat}" for slugcat in SLUGCATS[:players]))
     return session
 
@@ -79,7 +82,7 @@ def hand(*cards: tuple[str, str]) -> tuple[HandCard, ...]:
 def normal_turn() -> GameSession:
     """Round 2 of cycle 1, Ada to play: food on her board, a kept gate, a spear and a pearl in hand."""
     session = started()
-    # Ada kills a Green Lizard and eats it; Bo finds Eggbug Eggs; Cy takes a food token
+    # Ada kills an Eggbug and eats it; Bo finds Eggbug Eggs; Cy takes a food token
     play(session, "draw", "attack", "draw", "food")
     session.state = put(session.state, 0, hand=hand(("gate_hi_su", "su"), ("spear", "su"), ("pearl", "treasure")))
     return session

@@ -267,37 +267,25 @@ class SlugcatPreview(Static):
 
 # -- a creature met ----------------------------------------------------------------------------------
 def ability_words(state: GameState, creature, viewer: int | None) -> list[str]:
-    """Each of a creature's abilities, named and said in words."""
+    """Each of a creature's abilities in the words of decks/abilities.toml ("Ambush: strikes first,
+    ..."), and, where a rule's number decides it, what that number means for the viewer."""
     rules = state.data.rules
     player = state.players[viewer] if viewer is not None else None
     words = []
     for ability in creature.abilities:
-        if ability == "ambush":
-            words.append("ambush: strikes first")
-        elif ability == "aggressive":
-            words.append("aggressive: cannot be fled at first")
-        elif ability == "explosive":
-            words.append("explosive: halves your HP when it strikes")
-        elif ability == "aquatic":
+        said = state.data.abilities.get(ability)
+        text = f"{said.name}: {said.text}" if said is not None else ability
+        if ability == "aquatic":
             bonus = rules.aquatic_bonus
-            text = f"aquatic: +{bonus} in water, -{bonus} out of it"
             if player is not None and player.region:
-                text += " (water here)" if state.data.regions[player.region].water else " (dry here)"
-            words.append(text)
-        elif ability == "stationary":
-            words.append("stationary: can only be fled")
-        elif ability == "scavenger":
-            text = "scavenger: reputation decides"
-            if player is not None:
-                text += (f" (yours {player.reputation}; {rules.scavenger_ignore_at} passes, "
-                         f"{rules.scavenger_friend_at} joins)")
-            words.append(text)
-        elif ability == "merchant":
-            words.append("merchant: trades treasure for pearls")
-        elif ability == "slugpup":
-            words.append("slugpup: joins you, no fight")
-        else:
-            words.append(ability)
+                water = state.data.regions[player.region].water
+                text += f" ({signed(bonus)} here: water)" if water else f" ({signed(-bonus)} here: dry)"
+            else:
+                text += f" (+{bonus} in water, -{bonus} out of it)"
+        elif ability == "scavenger" and player is not None:
+            text += (f" (yours {player.reputation}; {rules.scavenger_ignore_at} passes, "
+                     f"{rules.scavenger_friend_at} joins)")
+        words.append(text)
     return words
 
 

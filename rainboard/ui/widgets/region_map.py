@@ -2,8 +2,10 @@
 
 The map is drawn from a text template in assets/ (map.txt, 38 columns; map_wide.txt, 58 columns,
 used when the widget has room). A template is plain art: box-drawing lines ─│┌┐└┘ are karma gates,
-the dotted ┄┊╰╮ line is the walk between The Wall and The Underhang, and `{xx  }` is region `xx`'s
-cell, exactly as wide as the braces, so the art reads the same before and after filling in. Leading
+┼ is where two gates cross and each goes straight on (the shipped gates, DS - CC among them, cannot
+all be drawn without a crossing), the dotted ┄┊╰╮ line is the walk between The Wall and The Underhang,
+and `{xx  }` is region `xx`'s cell, exactly as wide as the braces, so the art reads the same before
+and after filling in. Leading
 lines starting with `#` are notes for whoever edits the template. Regions of the game data with no
 cell in the template (house-rule decks) are listed under the map, and so are gates the art does not
 draw, so nothing goes missing. When the art does not fit the decks at all (a region it places is
@@ -185,7 +187,8 @@ def _wrap_items(label: str, items: list[Content], width: int) -> list[Content]:
 
 # What each line glyph joins: up, down, left, right.
 _JOINS = {"─": "lr", "┄": "lr", "│": "ud", "┊": "ud", "┌": "rd", "┐": "ld", "└": "ur", "┘": "ul",
-          "╭": "rd", "╮": "ld", "╰": "ur", "╯": "ul", "┈": "lr", "┆": "ud"}
+          "╭": "rd", "╮": "ld", "╰": "ur", "╯": "ul", "┈": "lr", "┆": "ud", "┼": "udlr"}
+_CROSSING = "┼"  # two lines cross here without meeting: a line goes straight through
 _STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
 _BACK = {"u": "d", "d": "u", "l": "r", "r": "l"}
 
@@ -218,7 +221,7 @@ def template_links(template: tuple[str, ...]) -> tuple[frozenset, frozenset]:
                     raise ValueError(f"map template: a line from {{{region}}} stops at row {cy + 1}, column {cx + 1}")
                 glyph = grid[cy][cx]
                 walk = walk or glyph in WALK_LINES
-                out = _JOINS[glyph].replace(came, "")
+                out = _BACK[came] if glyph == _CROSSING else _JOINS[glyph].replace(came, "")
                 dy, dx = _STEP[out]
                 cy, cx, came = cy + dy, cx + dx, _BACK[out]
             (walks if walk else gates).add(frozenset((region, owner[(cy, cx)])))

@@ -1,0 +1,8 @@
+"""The version of the rules the engine plays.
+
+Raise RULES_VERSION whenever a change to the rules would make an old save replay differently (a
+card's number, a check, the order of a roll): saves record the version they were played under, and
+one from another version is refused plainly instead of failing later as a digest that does not match.
+"""
+
+RULES_VERSION = 1
