@@ -53,17 +53,25 @@ def food_needed(state: GameState, index: int) -> int:
 
 
 def is_fed(state: GameState, index: int) -> bool:
+    """Fed enough to hibernate (and so gain karma) rather than starve."""
     return state.players[index].food >= food_needed(state, index)
 
 
 # -- shelters and gates ----------------------------------------------------------------------------------
+def shelter_holder(state: GameState, index: int) -> int | None:
+    """Whose kept shelter this player would sleep in now: their own first, else, for a tamed
+    creature, its tamer's if the tamer holds one here; None without one."""
+    player = state.players[index]
+    holders = [index]
+    if player.tamed_by is not None and state.players[player.tamed_by].region == player.region:
+        holders.append(player.tamed_by)
+    return next((h for h in holders
+                 if any(state.data.card(c.card).kind == "shelter" for c in state.players[h].hand)), None)
+
+
 def has_shelter(state: GameState, index: int) -> bool:
     """A kept shelter usable here: one's own, or, for a tamed creature, one its tamer holds here."""
-    player = state.players[index]
-    hands = [player.hand]
-    if player.tamed_by is not None and state.players[player.tamed_by].region == player.region:
-        hands.append(state.players[player.tamed_by].hand)
-    return any(state.data.card(h.card).kind == "shelter" for hand in hands for h in hand)
+    return shelter_holder(state, index) is not None
 
 
 def gate_karma(state: GameState, gate_id: str, region: str) -> int:
@@ -79,26 +87,47 @@ def can_cross(state: GameState, index: int, gate_id: str) -> bool:
 
 
 # -- the ending ------------------------------------------------------------------------------------------
+@frozen
+class EndingProgress:
+    """The steps of the ending a player has taken, as the ranking counts them."""
+
+    ascended: bool
+    mark: bool  # bears the Mark
+    reached: bool  # carried the Mark into the ascension region
+    sleeps: int  # hibernations there
+
+    @property
+    def stage(self) -> int:
+        """One number for ranking: 0 nothing, 1 the Mark, 2 the Mark carried into the ascension
+        region, +1 per sleep there; 10 once ascended."""
+        if self.ascended:
+            return 10
+        score = 2 if self.reached else 1 if self.mark else 0
+        return score + self.sleeps
+
+
+def ending_progress(player: Player) -> EndingProgress:
+    """How far along the ending a player is, step by step."""
+    return EndingProgress(ascended=player.status == ASCENDED, mark=player.has_mark,
+                          reached=player.reached_ending, sleeps=player.ending_hibernations)
+
+
 def ending_stage(player: Player) -> int:
-    """How far along the ending a player is, for ranking: 0 nothing, 1 the Mark, 2 the Mark carried
-    into the ascension region, +1 per sleep there; 10 once ascended."""
-    if player.status == ASCENDED:
-        return 10
-    score = 0
-    if player.has_mark:
-        score = 1
-    if player.reached_ending:
-        score = 2
-    return score + player.ending_hibernations
+    """How far along the ending a player is, for ranking (EndingProgress.stage)."""
+    return ending_progress(player).stage
 
 
 # -- scavengers -------------------------------------------------------------------------------------------
+def gains_reputation(state: GameState, index: int) -> bool:
+    """Gifts can raise this slugcat's reputation (scavengers never warm to some)."""
+    return "no_reputation" not in state.data.slugcats[state.players[index].slugcat].traits
+
+
 def gift_reputation(state: GameState, index: int, item_id: str) -> int:
     """The reputation a gift of this item leaves the player with."""
     rules = state.data.rules
     player = state.players[index]
-    slugcat = state.data.slugcats[player.slugcat]
-    if "no_reputation" in slugcat.traits:
+    if not gains_reputation(state, index):
         return player.reputation
     gain = int(state.data.cards[item_id].pearls / rules.gift_pearls_per_reputation)
     return min(rules.reputation_max, player.reputation + gain)

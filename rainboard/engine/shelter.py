@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Hibernate, SearchShelter, Starve
 from .events import Hibernated, Searching, SearchStarted, ShelterFound, ShelterNotFound, Starved
-from .queries import has_shelter, is_fed
+from .queries import has_shelter, is_fed, shelter_holder
 from .state import HIBERNATING, STARVED, Decision, DeckState, GameState
 from .step import Step, Turn
 
@@ -80,9 +80,9 @@ def _shelter_card(step: Step, index: int):
     if isinstance(pending, Decision):
         step.update(pending=None)
         return pending.card, pending.deck
-    held = next((h for h in step.player(index).hand if step.data.card(h.card).kind == "shelter"), None)
-    if held is None:
+    if shelter_holder(step.state, index) != index:
         return None, None  # a tamed creature sleeping in its tamer's shelter: the card stays with them
+    held = next(h for h in step.player(index).hand if step.data.card(h.card).kind == "shelter")
     step.take_from_hand(index, held.card)
     return held.card, held.deck
 
