@@ -12,8 +12,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rainboard.data.models import GameData, Modifier
+from rainboard.engine import abilities
 from rainboard.engine.modifiers import player_hp
-from rainboard.engine.queries import tame_cost, tame_price
+from rainboard.engine.queries import food_needed, tame_cost, tame_price
 from rainboard.engine.state import ASCENDED, DEAD, HIBERNATING, STARVED, Encounter, GameState
 
 from ..words import card_line, signed
@@ -80,7 +81,7 @@ def slugcat_card_content(state: GameState, index: int) -> Content:
     hp = player_hp(state, index)
     lines.append(_line(f"HP {hp} · rep {player.reputation}/{rules.reputation_max} · turn {player.turns}"))
 
-    need = slugcat.food_max if player.starving else slugcat.food_line
+    need = food_needed(state, index)
     board = food_pips(player.food, slugcat.food_max, need)
     amount = food_amount(player.food, player.food_parts, rules.carnivore_plant_parts)
     lines.append(_line(board, f" food {amount}, need {need}"))
@@ -125,7 +126,8 @@ def _notes(state: GameState, index: int) -> list[Content]:
     player = state.players[index]
     notes: list[Content] = []
     if player.starving:
-        notes.append(_line(("starving: full board needed", "$text-warning")))
+        full = food_needed(state, index) >= data.slugcats[player.slugcat].food_max
+        notes.append(_line(("starving: full board needed" if full else "starving", "$text-warning")))
     if player.form is not None:
         notes.append(_line(("◆ ", "bold $text-error"), (data.cards[player.form].name, "bold")))
         if player.tamed_by is not None:
@@ -282,7 +284,8 @@ def ability_words(state: GameState, creature, viewer: int | None) -> list[str]:
             bonus = rules.aquatic_bonus
             text = f"aquatic: +{bonus} in water, -{bonus} out of it"
             if player is not None and player.region:
-                text += " (water here)" if state.data.regions[player.region].water else " (dry here)"
+                edge = sum(v for _, v in abilities.water_edge(state, player.region, creature))
+                text += " (water here)" if edge > 0 else " (dry here)"
             words.append(text)
         elif ability == "stationary":
             words.append("stationary: can only be fled")
