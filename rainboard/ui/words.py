@@ -255,13 +255,14 @@ def card_line(state: GameState, card_id: str, holder: int | None = None) -> str:
         a, b = data.regions[card.a].code, data.regions[card.b].code
         return f"{card.name}: {a}→{b} {card.a_to_b}, {b}→{a} {card.b_to_a}"
     if card.kind == "creature":
-        # how it came to the hand: a slugpup joins by itself, a scavenger as a friend, the rest tamed
-        if "slugpup" in card.abilities:
-            tag = ""
-        elif abilities.answers_reputation(card):
+        # how it came to the hand: a scavenger as a friend, a tameable creature tamed, the rest (a
+        # slugpup) by itself
+        if abilities.answers_reputation(card):
             tag = " (friend)"
-        else:
+        elif abilities.tameable(card):
             tag = " (tamed)"
+        else:
+            tag = ""
         blast = ", blasts (HP counts half)" if abilities.blasts(card) else ""
         return f"{card.name}{tag}: attacks {signed(card.attack)} after you{blast}"
     if card.kind == "item":

@@ -126,8 +126,7 @@ def _notes(state: GameState, index: int) -> list[Content]:
     player = state.players[index]
     notes: list[Content] = []
     if player.starving:
-        full = food_needed(state, index) >= data.slugcats[player.slugcat].food_max
-        notes.append(_line(("starving: full board needed" if full else "starving", "$text-warning")))
+        notes.append(_line(("starving: full board needed", "$text-warning")))
     if player.form is not None:
         notes.append(_line(("◆ ", "bold $text-error"), (data.cards[player.form].name, "bold")))
         if player.tamed_by is not None:
