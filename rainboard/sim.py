@@ -6,6 +6,7 @@ import random
 import sys
 import traceback
 from datetime import UTC, datetime
+from fractions import Fraction
 from pathlib import Path
 from typing import TextIO
 
@@ -13,6 +14,8 @@ from attrs import frozen
 
 from rainboard.data import GameData, load_data
 from rainboard.engine import GameState, PlayerSetup, Setup, apply, digest, legal_actions, new_game
+from rainboard.engine.actions import Attack
+from rainboard.engine.queries import chance, is_fed
 from rainboard.engine.state import OVER
 
 DEFAULT_ACTION_CAP = 20_000
@@ -73,13 +76,12 @@ class EagerPolicy:
         for text in texts:
             if text.startswith(("cross", "walk")) and onward(text):
                 return texts[text]
-        for wanted in ("hibernate", "attack" if self._beatable(state) else "flee", "flee"):
+        for wanted in ("hibernate", "attack" if "attack" in texts and self._beatable(state) else "flee", "flee"):
             if wanted in texts:
                 return texts[wanted]
         if "keep" in texts:
             return texts["keep"]
-        slugcat = self.data.slugcats[player.slugcat]
-        fed = player.food >= (slugcat.food_max if player.starving else slugcat.food_line)
+        fed = is_fed(state, state.to_act)
         if "starve" in texts and (state.rain <= 1 or player.food == 0 and state.rain <= 3):
             return texts["starve"]
         if fed and "search" in texts and state.rain >= 2:
@@ -88,12 +90,11 @@ class EagerPolicy:
         pool = draws + [texts["food"]] if "food" in texts else draws
         return self.chooser.choice(pool or legal)
 
-    def _beatable(self, state: GameState) -> bool:
-        pending = state.pending
-        if pending is None or getattr(pending, "card", None) not in self.data.cards:
-            return False
-        creature = self.data.cards[pending.card]
-        return creature.kind == "creature" and creature.hp <= 14
+    @staticmethod
+    def _beatable(state: GameState) -> bool:
+        """A bare-handed attack (legal now) kills at least half the time."""
+        odds = chance(state, Attack())
+        return odds is not None and odds >= Fraction(1, 2)
 
 
 @frozen

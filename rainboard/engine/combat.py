@@ -13,7 +13,7 @@ from .events import Ambushed, CreatureGaveUp, AttackMissed, Caught, CreatureKill
 from .food import feed
 from .items import give_away, held_items
 from .modifiers import creature_modifiers
-from .queries import attack_plan, creature_strike, gift_reputation, tame_cost, tame_price
+from .queries import attack_plan, creature_strike, gains_reputation, gift_reputation, tame_cost, tame_price
 from .state import DEAD, Encounter, GameState
 from .step import Step, Turn
 
@@ -124,7 +124,7 @@ def give(step: Step, action: Give) -> Turn:
     reputation = gift_reputation(step.state, index, action.item)
     give_away(step, index, action.item)
     step.update_player(index, reputation=reputation)
-    never = "no_reputation" in step.slugcat(index).traits
+    never = not gains_reputation(step.state, index)
     step.emit(ReputationChanged(player=index, card=encounter.card, item=action.item, before=player.reputation,
                                 after=reputation, never_gains=never))
     if reputation >= rules.scavenger_friend_at and abilities.scavenger_friends(step.state, index) < rules.scavenger_friends_max:

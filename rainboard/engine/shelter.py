@@ -59,7 +59,6 @@ def keep_searching(step: Step, index: int) -> Turn | None:
 
 def finish_search(step: Step, index: int, deck_id: str) -> bool:
     """The search's last turn: take the first shelter in the deck searched; True if one was found."""
-    player = step.player(index)
     deck = step.deck(deck_id)
     for pile in ("draw", "discard"):
         cards = getattr(deck, pile)

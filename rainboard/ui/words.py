@@ -7,10 +7,11 @@ from the card and rules data the engine plays with.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from numbers import Rational
 
 from textual.content import Content
 
+from rainboard.engine import abilities, queries
 from rainboard.engine.actions import (
     Action,
     Attack,
@@ -36,7 +37,6 @@ from rainboard.engine.actions import (
 from rainboard.engine import events as ev
 from rainboard.engine.events import Event, Roll
 from rainboard.engine.narrator import narrate
-from rainboard.engine.queries import tame_cost
 from rainboard.engine.state import PRECYCLE_DECK, Decision, Duel, Encounter, GameState, Market
 
 # One key per kind of action, for the footer and for quick play. Draw from the precycle deck has
@@ -88,37 +88,57 @@ def _card_name(state: GameState, card_id: str) -> str:
     return state.data.card(card_id).name
 
 
-def _item_bonus(item, stat: str) -> str:
-    """What an item adds to an attack or a flee: "(+3)", "(+2, explosive)", "(explosive)"."""
+def _item_bonus(item, stat: str) -> list[str]:
+    """What an item adds to an attack or a flee: ["+3"], ["+2", "explosive"], ["explosive"]."""
     parts = []
     value = getattr(item, stat, 0)
     if value:
         parts.append(signed(value))
     if stat == "attack" and item.explosive:
         parts.append("explosive")
-    return f" ({', '.join(parts)})" if parts else ""
+    return parts
 
 
-def _with_item(verb: str, state: GameState, item_id: str | None, stat: str) -> str:
+def _with_item(verb: str, state: GameState, item_id: str | None, stat: str) -> tuple[str, list[str]]:
+    """The verb with the item named, and what the item adds, for the bracket after it."""
     if item_id is None:
-        return verb
+        return verb, []
     item = state.data.cards[item_id]
-    return f"{verb} with {item.name}{_item_bonus(item, stat)}"
+    return f"{verb} with {item.name}", _item_bonus(item, stat)
 
 
-def _food_gain(state: GameState, index: int, pips: int, food_type: str) -> str:
-    """What eating this much food gives this slugcat, in pips: "+1 food", "+½ food", "no food"."""
-    diet = state.data.slugcats[state.players[index].slugcat].diet
-    if food_type == "meat" and diet == "herbivore":
-        return "no food from meat"
-    if food_type == "plant" and diet == "carnivore":
-        share = Fraction(pips, state.data.rules.carnivore_plant_parts)
-        if share.denominator == 1:
-            return f"+{share.numerator} food"
-        whole, rest = divmod(share.numerator, share.denominator)
-        fraction = "½" if rest * 2 == share.denominator else f"{rest}/{share.denominator}"
-        return f"+{whole or ''}{fraction} food"
-    return f"+{pips} food"
+def percent(chance: Rational) -> str:
+    """A chance as a whole percent; never "0%" or "100%" unless it is certain."""
+    if chance in (0, 1):
+        return f"{int(chance * 100)}%"
+    return f"{min(99, max(1, round(chance * 100)))}%"
+
+
+def food_words(state: GameState, index: int, pips: int, food_type: str) -> str:
+    """What eating this food gives the player now, as `apply` will give it (queries.food_gain):
+    "+1 food", "+1 food, board full", "no food yet: 2 plant pips make one", "no food from meat"."""
+    player = state.players[index]
+    gain = queries.food_gain(state, index, pips, food_type)
+    added = gain.food - player.food
+    if gain.gained == 0:
+        if gain.parts != player.food_parts:  # kept towards a pip: a carnivore's plant food
+            return f"no food yet: {state.data.rules.carnivore_plant_parts} {food_type} pips make one"
+        return f"no food from {food_type}"
+    if added == 0:
+        return "no food: board full"
+    return f"+{added} food" + (", board full" if added < gain.gained else "")
+
+
+def _odds(state: GameState, action: Action, extra: list[str], risk_word: str) -> str:
+    """The roll's chance (queries.chance) after any other words, in brackets, and a warning when a
+    failed exchange lets the creature strike with a chance to kill (queries.strike_risk)."""
+    chance = queries.chance(state, action)
+    words = extra + ([percent(chance)] if chance is not None else [])
+    text = f" ({', '.join(words)})" if words else ""
+    risk = queries.strike_risk(state)
+    if risk:
+        text += f" · {risk_word}: {percent(risk)} death"
+    return text
 
 
 # -- actions --------------------------------------------------------------------------------------
@@ -151,27 +171,25 @@ def action_label(state: GameState, action: Action) -> str:
         gate_id = action.gate if action.gate is not None else pending.card
         gate = data.gates[gate_id]
         there = data.regions[gate.other(player.region)].name
-        karma = gate.karma_from(player.region)
+        karma = queries.gate_karma(state, gate_id, player.region)
         if action.gate is None:
             return f"Cross to {there} (karma {karma})"
         return f"Use kept gate to {there} (karma {karma})"
     if isinstance(action, Walk):
         return f"Walk to {data.regions[action.to].name}"
     if isinstance(action, Attack):
-        if isinstance(pending, Duel):
-            return _with_item("Fight back", state, action.item, "attack")
-        label = _with_item("Attack", state, action.item, "attack")
-        if isinstance(pending, Encounter) and _costs_reputation(state, pending):
-            label += " (-1 reputation)"
-        return label
+        verb, extra = _with_item("Fight back" if isinstance(pending, Duel) else "Attack", state, action.item, "attack")
+        if isinstance(pending, Encounter) and queries.attack_costs_reputation(state, pending):
+            extra.append("-1 reputation")
+        return verb + _odds(state, action, extra, "miss")
     if isinstance(action, Flee):
-        if isinstance(pending, Duel):
-            return _with_item(f"Flee from {state.players[pending.attacker].name}", state, action.item, "flee")
-        return _with_item("Flee", state, action.item, "flee")
+        away = f" from {state.players[pending.attacker].name}" if isinstance(pending, Duel) else ""
+        verb, extra = _with_item("Flee" + away, state, action.item, "flee")
+        return verb + _odds(state, action, extra, "caught")
     if isinstance(action, Tame):
         creature = data.cards[pending.card]
         item = data.cards[action.item] if action.item else None
-        cost, _ = tame_cost(state, actor, creature, item)
+        cost, _ = queries.tame_cost(state, actor, creature, item)
         verb = "Tame" if item is None else f"Tame with {item.name}"
         return f"{verb} ({cost} food)"
     if isinstance(action, Give):
@@ -182,16 +200,17 @@ def action_label(state: GameState, action: Action) -> str:
         return f"Buy {_card_name(state, action.card)} ({pearls_text(data.cards[action.card].pearls)})"
     if isinstance(action, Eat):
         item = data.cards[action.item]
-        return f"Eat {item.name} ({_food_gain(state, actor, item.food, item.food_type)})"
+        return f"Eat {item.name} ({food_words(state, actor, item.food, item.food_type)})"
     if isinstance(action, Hunt):
         target = state.players[action.target]
         form = f" ({data.cards[target.form].name})" if target.form else ""
         return f"Hunt {target.name}{form}"
     if isinstance(action, Strike):
-        return f"Strike at {state.players[action.target].name}"
+        verb, bonus = _with_item(f"Strike at {state.players[action.target].name}", state, action.item, "attack")
+        return verb + _odds(state, action, bonus, "miss")
     if isinstance(action, TamePlayer):
         target = state.players[action.target]
-        cost, _ = tame_cost(state, actor, data.cards[target.form])
+        cost, _ = queries.tame_cost(state, actor, data.cards[target.form])
         return f"Tame {target.name} ({cost} food)"
     return str(action)  # an action this module does not know yet: its save-file text
 
@@ -200,36 +219,24 @@ def _kept_shelter(state: GameState, index: int) -> str:
     """Where a hibernation from the hand happens: one's own kept shelter, or a tamer's."""
     if isinstance(state.pending, Decision):
         return ""  # the shelter just drawn or found
-    player = state.players[index]
-    if any(state.data.card(h.card).kind == "shelter" for h in player.hand):
+    holder = queries.shelter_holder(state, index)
+    if holder == index:
         return " in your kept shelter"
-    if player.tamed_by is not None:
-        return f" in {state.players[player.tamed_by].name}'s shelter"
+    if holder is not None:
+        return f" in {state.players[holder].name}'s shelter"
     return ""
 
 
-def _costs_reputation(state: GameState, encounter: Encounter) -> bool:
-    """Attacking a scavenger for the first time in a fight lowers reputation (if it can go lower)."""
-    creature = state.data.cards[encounter.card]
-    player = state.players[encounter.player]
-    return ("scavenger" in creature.abilities and not encounter.provoked
-            and player.reputation > state.data.rules.reputation_min)
-
-
 def _gift_words(state: GameState, index: int, item_id: str) -> str:
-    """What a gift does to reputation: "+2 reputation", or why it does nothing."""
-    rules = state.data.rules
+    """What a gift does to reputation (queries.gift_reputation): "+2 reputation", or why it does nothing."""
     player = state.players[index]
-    slugcat = state.data.slugcats[player.slugcat]
-    if "no_reputation" in slugcat.traits:
-        return f"no reputation for {slugcat.name}"
-    gain = int(state.data.cards[item_id].pearls / rules.gift_pearls_per_reputation)
-    reached = min(rules.reputation_max, player.reputation + gain)
+    if not queries.gains_reputation(state, index):
+        return f"no reputation for {state.data.slugcats[player.slugcat].name}"
+    reached = queries.gift_reputation(state, index, item_id)
+    most = state.data.rules.reputation_max
     if reached == player.reputation:
-        return f"reputation already {reached}"
-    if reached - player.reputation < gain:
-        return f"+{reached - player.reputation} reputation, to {reached}"
-    return f"+{gain} reputation"
+        return f"reputation already {reached}" if reached == most else "no reputation gained"
+    return f"+{reached - player.reputation} reputation" + (f", to {reached}" if reached == most else "")
 
 
 # -- cards in hand --------------------------------------------------------------------------------
@@ -249,14 +256,15 @@ def card_line(state: GameState, card_id: str, holder: int | None = None) -> str:
         a, b = data.regions[card.a].code, data.regions[card.b].code
         return f"{card.name}: {a}→{b} {card.a_to_b}, {b}→{a} {card.b_to_a}"
     if card.kind == "creature":
-        abilities = set(card.abilities)
-        if "slugpup" in abilities:
-            tag = ""
-        elif "scavenger" in abilities:
+        # how it came to the hand: a scavenger as a friend, a tameable creature tamed, the rest (a
+        # slugpup) by itself
+        if abilities.answers_reputation(card):
             tag = " (friend)"
-        else:
+        elif abilities.tameable(card):
             tag = " (tamed)"
-        blast = ", blasts (HP counts half)" if "explosive" in abilities else ""
+        else:
+            tag = ""
+        blast = ", blasts (HP counts half)" if abilities.blasts(card) else ""
         return f"{card.name}{tag}: attacks {signed(card.attack)} after you{blast}"
     if card.kind == "item":
         return _item_line(state, card, holder)

@@ -102,11 +102,12 @@ def test_fight_with_items():
     state = put(two(), 0, food=3, hand=hand("spear", "rock", "batfly_bait", "scavenger_bomb"))
     state, _ = apply(stack(state, "su", "green_lizard"), "draw")
     got = labels(state)
-    assert got["attack"] == "Attack"
-    assert got["attack spear"] == "Attack with Spear (+3)"
-    assert got["attack scavenger_bomb"] == "Attack with Scavenger Bomb (explosive)"
-    assert got["flee"] == "Flee"
-    assert got["flee rock"] == "Flee with Rock (+2)"
+    # the Green Lizard has HP 14 and strikes at -3 against Ada's HP 13: a 17 or more kills her
+    assert got["attack"] == "Attack (30%) · miss: 20% death"  # above 14 on a d20
+    assert got["attack spear"] == "Attack with Spear (+3, 45%) · miss: 20% death"
+    assert got["attack scavenger_bomb"] == "Attack with Scavenger Bomb (explosive, 65%) · miss: 20% death"
+    assert got["flee"] == "Flee (57%) · caught: 20% death"
+    assert got["flee rock"] == "Flee with Rock (+2, 66%) · caught: 20% death"
     assert got["tame"] == "Tame (3 food)"
     assert got["tame batfly_bait"] == "Tame with Batfly Bait (1 food)"
     assert got["eat batfly_bait"] == "Eat Batfly Bait (+1 food)"
@@ -120,7 +121,17 @@ def test_tame_price_follows_the_slugcat():
 
 def test_carnivore_eats_plants_by_halves():
     state = put(two("hunter", "survivor"), 0, hand=hand("spare_bubble_fruit"))
-    assert labels(state)["eat spare_bubble_fruit"] == "Eat Spare Bubble Fruit (+½ food)"
+    # one plant pip is half a pip to a carnivore: nothing on the board until the second
+    assert labels(state)["eat spare_bubble_fruit"] == "Eat Spare Bubble Fruit (no food yet: 2 plant pips make one)"
+    halfway = put(state, 0, food=2, food_parts=1)
+    assert labels(halfway)["eat spare_bubble_fruit"] == "Eat Spare Bubble Fruit (+1 food)"
+
+
+def test_eating_on_a_full_board():
+    state = put(two(), 0, food=7, hand=hand("batfly_bait"))
+    assert labels(state)["eat batfly_bait"] == "Eat Batfly Bait (no food: board full)"
+    saint = put(two("saint", "hunter"), 0, hand=hand("batfly_bait"))
+    assert labels(saint)["eat batfly_bait"] == "Eat Batfly Bait (no food from meat)"
 
 
 def test_scavenger_gifts_and_passing():
@@ -128,13 +139,13 @@ def test_scavenger_gifts_and_passing():
     state, _ = apply(stack(state, "su", "scavenger"), "draw")
     got = labels(state)
     assert got["give pearl"] == "Give Pearl (+2 reputation)"
-    assert got["give colored_pearl"] == "Give Colored Pearl (+4 reputation)"
-    assert got["attack"] == "Attack"  # reputation 1 cannot fall
+    assert got["give colored_pearl"] == "Give Colored Pearl (+4 reputation, to 5)"
+    assert got["attack"] == "Attack (40%) · miss: 25% death"  # reputation 1 cannot fall
     calm = put(two(), 0, reputation=4, hand=hand("pearl"))
     calm, _ = apply(stack(calm, "su", "scavenger"), "draw")
     got = labels(calm)
     assert got["leave"] == "Leave"
-    assert got["attack"] == "Attack (-1 reputation)"
+    assert got["attack"] == "Attack (-1 reputation, 40%) · miss: 25% death"
     assert got["give pearl"] == "Give Pearl (+1 reputation, to 5)"
 
 
@@ -159,7 +170,7 @@ def test_hunting_players():
     state = put(two(), 1, region="su")
     assert labels(state)["hunt 1"] == "Hunt Bo"
     striking = put(state, 0, hunting=1)
-    assert labels(striking)["strike 1"] == "Strike at Bo"
+    assert labels(striking)["strike 1"] == "Strike at Bo (35%)"  # Survivor +0 against the Hunter's HP 13
     long_legs = put(put(striking, 1, form="hunter_long_legs"), 0, food=3)
     got = labels(long_legs)
     assert got["tame 1"] == "Tame Bo (3 food)"
@@ -171,10 +182,11 @@ def test_answering_a_strike():
     state = evolve(state, pending=Duel(player=1, attacker=0))
     assert state.to_act == 1
     assert labels(state) == {
-        "attack": "Fight back",
-        "attack spear": "Fight back with Spear (+3)",
-        "flee": "Flee from Ada",
-        "flee rock": "Flee from Ada with Rock (+2)",
+        # the Hunter's +2, +1 with a spear in hand, against Ada's HP 13; no death on a miss here
+        "attack": "Fight back (50%)",
+        "attack spear": "Fight back with Spear (+3, 65%)",
+        "flee": "Flee from Ada (43%)",
+        "flee rock": "Flee from Ada with Rock (+2, 52%)",
     }
 
 
@@ -184,7 +196,7 @@ def test_duel_reached_through_the_engine():
     state = rig(state, 1)  # Ada's strike misses: Bo must answer
     state, _ = apply(state, "strike 1")
     assert isinstance(state.pending, Duel)
-    assert labels(state)["flee"] == "Flee from Ada"
+    assert labels(state)["flee"].startswith("Flee from Ada (")
 
 
 def test_action_keys():

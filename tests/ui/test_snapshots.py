@@ -225,7 +225,7 @@ def test_handoff_to_a_defender(snap_compare, size):
     session = normal_turn()
     play(session, "hunt 2", "flee", "food", "food")
     session.state = rig(session.state, 2)  # Ada's attack roll: a 2 misses
-    assert snap_compare(SnapApp(board(session)), press=["x"], terminal_size=size)
+    assert snap_compare(SnapApp(board(session)), press=["x", "enter"], terminal_size=size)
 
 
 @SIZES

@@ -15,10 +15,10 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rainboard.engine import Action, check_modifiers
+from rainboard.engine import Action
 from rainboard.engine import events as ev
-from rainboard.engine.modifiers import player_hp
 from rainboard.engine.narrator import narrate
+from rainboard.engine.queries import attack_plan, flee_modifiers, hp_against
 from rainboard.engine.state import Duel, Encounter, Market
 
 from ..safety import guarded
@@ -140,8 +140,9 @@ class BoardScreen(Screen):
         pending = state.pending
         fight = self.query_one("#fight", Static)
         if isinstance(pending, Encounter):
+            creature = state.data.cards[pending.card]
             parts = [creature_card_content(state, pending.card, viewer), Content.styled("\n── you ──", "$text-muted")]
-            parts += _your_modifiers(state, viewer)
+            parts += _your_modifiers(state, viewer, creature.hp)
             fight.update(Content("\n").join(parts))
             fight.border_title = "Fight"
             switch.current = "fight"
@@ -153,10 +154,12 @@ class BoardScreen(Screen):
             switch.current = "fight"
         elif isinstance(pending, Duel):
             attacker = state.players[pending.attacker]
+            hp = hp_against(state, viewer, pending.attacker)  # halved if the defender's form blasts
+            die = f"d{state.data.rules.check_die}"
             lines = [Content.styled(f"{attacker.name} strikes at you!", "bold"),
-                     Content(f"Fight back: d20 + your attack against their HP ({player_hp(state, pending.attacker)})."),
+                     Content(f"Fight back: {die} + your attack against their HP ({hp})."),
                      Content("Flee: beat their chase and they leave you alone this cycle."),
-                     Content.styled("── you ──", "$text-muted"), *_your_modifiers(state, viewer)]
+                     Content.styled("── you ──", "$text-muted"), *_your_modifiers(state, viewer, hp)]
             fight.update(Content("\n").join(lines))
             fight.border_title = "Attacked"
             switch.current = "fight"
@@ -264,11 +267,12 @@ class BoardScreen(Screen):
         _run_in_order(steps)
 
 
-def _your_modifiers(state, viewer: int) -> list[Content]:
-    """The player's attack and flee modifiers as the rolls will name them."""
+def _your_modifiers(state, viewer: int, hp: int) -> list[Content]:
+    """The player's attack (on a foe of `hp`) and flee modifiers, without an item, as the engine
+    will roll them (queries.attack_plan, queries.flee_modifiers)."""
     parts = []
-    for stat in ("attack", "flee"):
-        mods = check_modifiers(state, viewer, stat)
+    rolled = {"attack": attack_plan(state, viewer, hp).check.modifiers, "flee": flee_modifiers(state, viewer)}
+    for stat, mods in rolled.items():
         total = sum(value for _, value in mods)
         named = ", ".join(f"{label} {value:+d}" for label, value in mods)
         parts.append(f"{stat} {total:+d}" + (f" ({named})" if named else ""))

@@ -9,16 +9,22 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from rainboard.engine.queries import EndingProgress, ending_progress
+
 from ..session import GameSession
 
-PROGRESS = {
-    0: "still searching",
-    1: "bears the Mark",
-    2: "reached Subterranean",
-    3: "slept once in Subterranean",
-    4: "slept twice in Subterranean",
-    10: "ascended",
-}
+TIMES = {1: "once", 2: "twice"}
+
+
+def progress_words(progress: EndingProgress, ending_region: str) -> str:
+    """How far along the ending a player got, in words: "bears the Mark", "slept once in Subterranean"."""
+    if progress.ascended:
+        return "ascended"
+    if progress.reached:
+        if progress.sleeps:
+            return f"slept {TIMES.get(progress.sleeps, f'{progress.sleeps} times')} in {ending_region}"
+        return f"reached {ending_region}"
+    return "bears the Mark" if progress.mark else "still searching"
 
 
 class GameOverScreen(Screen):
@@ -62,10 +68,11 @@ class GameOverScreen(Screen):
         table = self.query_one("#ranking", DataTable)
         table.add_columns("Place", "Player", "Slugcat", "Turns", "Karma", "How far")
         data = self.session.data
+        ending_region = next((r.name for r in data.regions.values() if r.ascension), "the end")
         for placing in self.session.outcome.placings:
             player = self.session.state.players[placing.player]
             table.add_row(str(placing.place), placing.name, data.slugcats[player.slugcat].name,
-                          str(placing.turns), str(placing.karma), PROGRESS.get(placing.progress, "slept in Subterranean"))
+                          str(placing.turns), str(placing.karma), progress_words(ending_progress(player), ending_region))
 
     def action_replay(self) -> None:
         from rainboard.saves import SaveError

@@ -12,8 +12,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rainboard.data.models import GameData, Modifier
+from rainboard.engine import abilities
 from rainboard.engine.modifiers import player_hp
-from rainboard.engine.queries import tame_cost, tame_price
+from rainboard.engine.queries import food_needed, tame_cost, tame_price
 from rainboard.engine.state import ASCENDED, DEAD, HIBERNATING, STARVED, Encounter, GameState
 
 from ..words import card_line, signed
@@ -80,7 +81,7 @@ def slugcat_card_content(state: GameState, index: int) -> Content:
     hp = player_hp(state, index)
     lines.append(_line(f"HP {hp} · rep {player.reputation}/{rules.reputation_max} · turn {player.turns}"))
 
-    need = slugcat.food_max if player.starving else slugcat.food_line
+    need = food_needed(state, index)
     board = food_pips(player.food, slugcat.food_max, need)
     amount = food_amount(player.food, player.food_parts, rules.carnivore_plant_parts)
     lines.append(_line(board, f" food {amount}, need {need}"))
@@ -278,8 +279,8 @@ def ability_words(state: GameState, creature, viewer: int | None) -> list[str]:
         if ability == "aquatic":
             bonus = rules.aquatic_bonus
             if player is not None and player.region:
-                water = state.data.regions[player.region].water
-                text += f" ({signed(bonus)} here: water)" if water else f" ({signed(-bonus)} here: dry)"
+                edge = sum(v for _, v in abilities.water_edge(state, player.region, creature))
+                text += f" ({signed(edge)} here: {'water' if edge > 0 else 'dry'})"
             else:
                 text += f" (+{bonus} in water, -{bonus} out of it)"
         elif ability == "scavenger" and player is not None:

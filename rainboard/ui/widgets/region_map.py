@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from textual.content import Content, Span
 
 from rainboard import paths
+from rainboard.engine.queries import gate_karma
 from rainboard.engine.state import ASCENDED
 
 from .state_view import StateView
@@ -121,7 +122,7 @@ def reachable(state: GameState, viewer: int) -> set[str]:
     links: dict[str, set[str]] = {rid: set(region.free_crossings) for rid, region in data.regions.items()}
     for gate in data.gates.values():
         for side in (gate.a, gate.b):
-            if gate.karma_from(side) <= karma:
+            if gate_karma(state, gate.id, side) <= karma:
                 links.setdefault(side, set()).add(gate.other(side))
     seen = {start}
     frontier = [start]
