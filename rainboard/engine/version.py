@@ -5,4 +5,4 @@ card's number, a check, the order of a roll): saves record the version they were
 one from another version is refused plainly instead of failing later as a digest that does not match.
 """
 
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: kept gates, tame price, strikes with weapons, the Long Legs, precycle searches, the wait, fight limit

@@ -70,7 +70,7 @@ def test_decks_without_ability_words_take_the_shipped_ones(decks):
     assert own.fingerprint != data.fingerprint
 
 
-def test_a_guard_save_loads_with_the_shipped_ability_words():
+def test_a_guard_save_carries_its_ability_words():
     import tarfile
 
     from rainboard.saves import game_from_save, parse_save
@@ -78,8 +78,8 @@ def test_a_guard_save_loads_with_the_shipped_ability_words():
     with tarfile.open(MINI.parent / "guard-saves.tar.xz") as archive:
         member = next(m for m in archive.getmembers() if m.isfile())
         save = parse_save(archive.extractfile(member).read().decode(), member.name)
-    assert "abilities.toml" not in save.decks.files
-    data, _ = game_from_save(save)  # the fingerprint still matches the save's own files
+    assert "abilities.toml" in save.decks.files  # a save keeps the words it was played with
+    data, _ = game_from_save(save)  # the fingerprint matches the save's own files
     assert data.abilities == load_data().abilities
 
 
