@@ -7,7 +7,6 @@ from .death import kill
 from .ending import ascend, game_over
 from .events import CycleEnded, CycleStarted, EndingSlept, KarmaChanged, PrecycleRolled, RainTimerRolled, \
     SparedByRain, Woke
-from .travel import leave_far_gates
 from .state import AWAKE, DEAD, HIBERNATING, SHELTERED, STARVED
 from .step import Step
 
@@ -76,7 +75,7 @@ def end_cycle(step: Step, rained: bool) -> None:
             changes["region_turns"] = 0
         # what the cycle's end takes away: food and shelters. Creatures in hand are all companions
         # (tamed, friends, slugpups) and stay; kept gates stay too ("travel back to the gate
-        # anytime"), except those a player who died cannot reach from where they wake.
+        # anytime"; the dead lost theirs when they died).
         kept = []
         for held in player.hand:
             if step.data.card(held.card).kind == "shelter":
@@ -88,7 +87,6 @@ def end_cycle(step: Step, rained: bool) -> None:
         step.update_player(index, **changes)
         if player.status == DEAD:
             step.emit(Woke(player=index, region=player.wake_region))
-            leave_far_gates(step, index, player.wake_region)
     step.update(pending=None)
     if ascending:
         for index in ascending:

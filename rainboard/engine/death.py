@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .events import Died, KarmaChanged, KarmaSaved, Untamed
+from .events import Died, GatesLeftBehind, KarmaChanged, KarmaSaved, Untamed
 from .state import DEAD
 from .step import Step
 
@@ -22,6 +22,14 @@ def kill(step: Step, index: int, *, creature: str | None = None, killer: int | N
         step.update_player(index, karma=karma)
         if karma != player.karma:
             step.emit(KarmaChanged(player=index, before=player.karma, after=karma))
+    # death takes back the ways one carried: kept gates go back to their decks, so a player who keeps
+    # dying (and so cannot use them) never holds a gate away from everyone
+    gates = [h for h in step.player(index).hand if step.data.card(h.card).kind == "gate"]
+    for held in gates:
+        step.take_from_hand(index, held.card)
+        step.discard(held.card, held.deck)
+    if gates:
+        step.emit(GatesLeftBehind(player=index, cards=tuple(h.card for h in gates)))
     for other, someone in enumerate(step.state.players):
         if someone.tamed_by == index:
             step.update_player(other, tamed_by=None)

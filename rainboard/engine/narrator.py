@@ -210,7 +210,7 @@ _SENTENCES: dict[type, Callable] = {
     ev.CardLetGo: lambda e, n: (f"{n.p(e.player)} already carries the {n.c(e.card)} and lets this one "
                                 "go."),
     ev.GatesLeftBehind: lambda e, n: (f"{possessive(n.p(e.player))} " + ", ".join(n.c(c) for c in e.cards)
-                                      + " cannot be reached from here and go back to their decks."),
+                                      + " go back to " + ("its deck." if len(e.cards) == 1 else "their decks.")),
     ev.MarkReceived: lambda e, n: f"{n.p(e.player)} receives the {n.c(e.card)}.",
     ev.Fed: _fed,
     ev.SearchStarted: lambda e, n: f"{n.p(e.player)} starts searching for a shelter ({e.turns} turns).",

@@ -142,14 +142,13 @@ def test_a_player_who_completes_the_ending_during_anothers_wait_ascends_too_rank
 # BACK TO THE GATE ANYTIME FOR THE COST OF A TURN." A kept gate stays in hand across cycles.
 def test_a_kept_gate_stays_in_hand_across_cycles():
     state = game("survivor")
-    state = stack(state, "su", "gate_hi_su")
+    state = put(state, 0, food=4)
+    state = stack(state, "su", "gate_hi_su", "shelter")
     state, _ = act(state, "draw", "keep")
-    state = evolve(state, rain=0)
-    state, events = act(state, "food")  # the rain ends the cycle; Ada dies out in it
-    assert "cycle_ended" in kinds(events)
-    assert [h.card for h in state.players[0].hand] == ["gate_hi_su"]  # she wakes in su, still at the gate
-    state = put(state, 0, karma=3)
-    assert "cross gate_hi_su" in legal(state)
+    state, events = act(state, "draw", "hibernate")  # everyone asleep: the cycle ends
+    assert "cycle_ended" in kinds(events) and state.cycle == 2
+    assert [h.card for h in state.players[0].hand] == ["gate_hi_su"]  # still at the gate, card in hand
+    assert "cross gate_hi_su" in legal(put(state, 0, karma=3))
 
 
 # The stall this once caused (one player holding every copy of a gate out of reach for ever) is
@@ -175,3 +174,12 @@ def test_kept_gates_that_lead_nowhere_from_the_new_region_go_back_to_their_decks
     state, events = act(state, "cross gate_gw_hi")  # to Garbage Wastes: the SU-HI gate is far away
     assert state.players[0].hand == () and "gates_left" in kinds(events)
     assert "gate_hi_su" in state.decks["su"].discard
+
+
+def test_dying_gives_kept_gates_back_to_their_decks():
+    state = game("survivor", "saint")
+    state = put(state, 0, hand=(HandCard("gate_hi_su", "su"), HandCard("spear", "treasure")))
+    state = evolve(state, turn=1, rain=0)
+    state, events = act(state, "food")  # the rain: both die out in it
+    assert state.players[0].hand == (HandCard("spear", "treasure"),)
+    assert "gate_hi_su" in state.decks["su"].discard and "gates_left" in kinds(events)
