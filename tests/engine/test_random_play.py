@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rainboard.data import load_data
-from rainboard.engine.state import ASCENDED, AWAKE, CHOOSING, OVER, PLAYING, Decision, Duel, Encounter, Market
+from rainboard.engine.state import ASCENDED, AWAKE, CHOOSING, DEAD, OVER, PLAYING, Decision, Duel, Encounter, Market
 from rainboard.sim import play_random, random_setup
 
 DATA = load_data()
@@ -27,6 +27,12 @@ def check_invariants(state, action, events):
         assert player.ending_hibernations <= rules.ending_hibernations
         friends = [h for h in player.hand if "scavenger" in getattr(DATA.card(h.card), "abilities", ())]
         assert len(friends) <= rules.scavenger_friends_max
+        # kept gates: one copy of each at most, each a way back to a gate of the region one is in,
+        # and none carried by the dead
+        gates = [h.card for h in player.hand if DATA.card(h.card).kind == "gate"]
+        assert len(gates) == len(set(gates))
+        assert all(player.region in (DATA.gates[g].a, DATA.gates[g].b) for g in gates) or player.status == DEAD
+        assert not gates or player.status != DEAD
         if player.tamed_by is not None:
             assert player.form is not None and player.tamed_by != index
         if player.form is not None:
