@@ -41,7 +41,7 @@ TOP_KEYS = ["format", "version", "rules", "game_id", "created", "updated", "app_
 
 @pytest.fixture(scope="module")
 def finished_game():
-    played = play(seed="fin", limit=5000)
+    played = play(seed="fin5", limit=5000)  # a random game that reaches its end
     assert played.save.finished
     return played
 
