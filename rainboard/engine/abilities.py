@@ -12,6 +12,8 @@ from collections.abc import Callable
 
 from attrs import frozen
 
+from rainboard.data.models import CardKind
+
 from .events import Joined, LetPass
 from .scavengers import open_market
 from .state import Encounter, GameState
@@ -142,4 +144,4 @@ def scavenger_friends(state: GameState, index: int) -> int:
 
 def answers_reputation_card(state: GameState, card_id: str) -> bool:
     card = state.data.card(card_id)
-    return card.kind == "creature" and answers_reputation(card)
+    return card.kind == CardKind.CREATURE and answers_reputation(card)

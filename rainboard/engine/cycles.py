@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from rainboard.data.models import CardKind
+
 from .death import kill
 from .ending import ascend, game_over
 from .events import CycleEnded, CycleStarted, EndingSlept, KarmaChanged, PrecycleRolled, RainTimerRolled, \
@@ -78,7 +80,7 @@ def end_cycle(step: Step, rained: bool) -> None:
         # anytime"; the dead lost theirs when they died).
         kept = []
         for held in player.hand:
-            if step.data.card(held.card).kind == "shelter":
+            if step.data.card(held.card).kind == CardKind.SHELTER:
                 step.discard(held.card, held.deck)
             else:
                 kept.append(held)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rainboard.data.models import CardKind
+
 from .events import Died, GatesLeftBehind, KarmaChanged, KarmaSaved, Untamed
 from .state import DEAD
 from .step import Step
@@ -24,7 +26,7 @@ def kill(step: Step, index: int, *, creature: str | None = None, killer: int | N
             step.emit(KarmaChanged(player=index, before=player.karma, after=karma))
     # death takes back the ways one carried: kept gates go back to their decks, so a player who keeps
     # dying (and so cannot use them) never holds a gate away from everyone
-    gates = [h for h in step.player(index).hand if step.data.card(h.card).kind == "gate"]
+    gates = [h for h in step.player(index).hand if step.data.card(h.card).kind == CardKind.GATE]
     for held in gates:
         step.take_from_hand(index, held.card)
         step.discard(held.card, held.deck)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rainboard.data.models import CardKind
+
 from .actions import Draw, Keep
 from .combat import start_encounter
 from .events import CardDrawn, CardKept, DeckEmpty, DeckReshuffled, MarkReceived
@@ -23,20 +25,20 @@ def draw(step: Step, action: Draw) -> Turn:
         return Turn.OVER
     card = step.data.card(card_id)
     step.emit(CardDrawn(player=index, card=card_id, deck=deck_id))
-    if card.kind == "creature":
+    if card.kind == CardKind.CREATURE:
         return start_encounter(step, index, card_id, deck_id, ends_turn=True)
-    if card.kind == "food":
+    if card.kind == CardKind.FOOD:
         feed(step, index, card.pips, card.food_type, card=card_id)
         step.discard(card_id, deck_id)
         return Turn.OVER
-    if card.kind in ("shelter", "gate"):
+    if card.kind in (CardKind.SHELTER, CardKind.GATE):
         step.update(pending=Decision(player=index, card=card_id, deck=deck_id))
         return Turn.WAITS
-    if card.kind == "item":
+    if card.kind == CardKind.ITEM:
         step.give(index, card_id, deck_id)
         step.emit(CardKept(player=index, card=card_id, picked_up=True))
         return Turn.OVER
-    assert card.kind == "mark", card.kind
+    assert card.kind == CardKind.MARK, card.kind
     if not player.has_mark:
         step.update_player(index, has_mark=True)
         step.emit(MarkReceived(player=index, card=card_id))
@@ -50,7 +52,7 @@ def draw(step: Step, action: Draw) -> Turn:
 
 def legal_decision(state: GameState, decision: Decision) -> list:
     """A drawn or found shelter: sleep in it or keep it. A gate: cross (karma permitting) or keep."""
-    if state.data.card(decision.card).kind == "shelter":
+    if state.data.card(decision.card).kind == CardKind.SHELTER:
         return [sleep_action(state, decision.player), Keep()]
     return legal_gate_decision(state, decision)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rainboard.data.models import CardKind
+
 from .state import GameState
 from .step import Step
 
@@ -11,7 +13,7 @@ def held_items(state: GameState, index: int) -> list:
     seen: dict[str, object] = {}
     for held in state.players[index].hand:
         card = state.data.card(held.card)
-        if card.kind == "item" and held.card not in seen:
+        if card.kind == CardKind.ITEM and held.card not in seen:
             seen[held.card] = card
     return list(seen.values())
 

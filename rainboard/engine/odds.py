@@ -8,6 +8,8 @@ from fractions import Fraction
 
 from attrs import frozen
 
+from rainboard.data.models import CardKind
+
 from . import abilities
 from .actions import Action, Attack, Flee, Strike, Tame, TamePlayer
 from .modifiers import check_modifiers, creature_modifiers, player_hp
@@ -21,7 +23,7 @@ Modifiers = tuple[tuple[str, int], ...]
 def companions(state: GameState, index: int) -> list:
     """Who fights beside the player: creatures in hand (tamed, friends, slugpups) and tamed players."""
     player = state.players[index]
-    found = [state.data.cards[h.card] for h in player.hand if state.data.card(h.card).kind == "creature"]
+    found = [state.data.cards[h.card] for h in player.hand if state.data.card(h.card).kind == CardKind.CREATURE]
     for someone in state.players:
         if someone.tamed_by == index and someone.region == player.region and someone.status == AWAKE:
             found.append(state.data.cards[someone.form])

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from rainboard.data.models import CardKind
+
 from . import abilities
 from .modifiers import check_modifiers
 from .odds import (  # the fight questions, asked through this module too
@@ -83,7 +85,7 @@ def partners(state: GameState, index: int) -> list[int]:
     return found
 
 
-def usable_cards(state: GameState, index: int, kind: str) -> list[tuple[int, str]]:
+def usable_cards(state: GameState, index: int, kind: CardKind) -> list[tuple[int, str]]:
     """Kept cards of this kind the player may use: (holder, card), its own first, each card once."""
     found: dict[str, int] = {}
     for holder in [index] + partners(state, index):
@@ -96,7 +98,7 @@ def usable_cards(state: GameState, index: int, kind: str) -> list[tuple[int, str
 def shelter_holder(state: GameState, index: int) -> int | None:
     """Whose kept shelter this player would sleep in now: their own first, else a partner's here
     (tamer or tamed creature); None without one."""
-    usable = usable_cards(state, index, "shelter")
+    usable = usable_cards(state, index, CardKind.SHELTER)
     return usable[0][0] if usable else None
 
 

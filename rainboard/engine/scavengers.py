@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from attrs import evolve
 
+from rainboard.data.models import CardKind
+
 from .actions import Buy, Leave
 from .events import Bought, MarketOpened, MerchantLeft
 from .items import give_away
@@ -32,7 +34,7 @@ def payment(state: GameState, index: int, price: float) -> tuple[str, ...] | Non
     if price <= 0:
         return ()
     valued = [h.card for h in state.players[index].hand
-              if state.data.card(h.card).kind == "item" and state.data.cards[h.card].pearls > 0]
+              if state.data.card(h.card).kind == CardKind.ITEM and state.data.cards[h.card].pearls > 0]
     halves = [round(state.data.cards[c].pearls * 2) for c in valued]
     need = round(price * 2)
     ceiling = need + max(halves, default=0)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rainboard.data.models import CardKind
+
 from .actions import Hibernate, SearchShelter, Starve
 from .events import Hibernated, Searching, SearchStarted, ShelterFound, ShelterNotFound, Starved
 from .queries import has_shelter, is_fed, search_deck, usable_cards
@@ -22,7 +24,7 @@ def legal_sleep(state: GameState, index: int) -> list:
 def can_search(state: GameState, index: int) -> bool:
     """Searching needs a shelter somewhere in the deck searched (queries.search_deck) or its discards."""
     deck = state.decks[search_deck(state, index)]
-    return any(state.data.card(c).kind == "shelter" for c in deck.draw + deck.discard)
+    return any(state.data.card(c).kind == CardKind.SHELTER for c in deck.draw + deck.discard)
 
 
 def search(step: Step, action: SearchShelter) -> Turn:
@@ -62,7 +64,7 @@ def finish_search(step: Step, index: int, deck_id: str) -> bool:
     deck = step.deck(deck_id)
     for pile in ("draw", "discard"):
         cards = getattr(deck, pile)
-        found = next((c for c in cards if step.data.card(c).kind == "shelter"), None)
+        found = next((c for c in cards if step.data.card(c).kind == CardKind.SHELTER), None)
         if found is not None:
             rest = list(cards)
             rest.remove(found)
@@ -84,7 +86,7 @@ def _shelter_card(step: Step, index: int):
     if isinstance(pending, Decision):
         step.update(pending=None)
         return pending.card, pending.deck
-    usable = usable_cards(step.state, index, "shelter")
+    usable = usable_cards(step.state, index, CardKind.SHELTER)
     if usable[0][0] != index:
         return None, None  # a partner's shelter (tamer or tamed creature): the card stays with them
     held = step.take_from_hand(index, usable[0][1])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rainboard.data.models import CardKind
+
 from .actions import CrossGate, Keep, Leave, Walk
 from .events import CardLetGo, EndingReached, GatesLeftBehind, Moved
 from .queries import can_cross, travels_alone, usable_cards
@@ -16,7 +18,7 @@ def move_to(step: Step, index: int, region_id: str, *, gate: str | None = None, 
     player = step.player(index)
     keep = []
     for held in player.hand:
-        if step.data.card(held.card).kind == "shelter":
+        if step.data.card(held.card).kind == CardKind.SHELTER:
             step.discard(held.card, held.deck)
         else:
             keep.append(held)
@@ -38,7 +40,7 @@ def leave_far_gates(step: Step, index: int, region_id: str) -> None:
     """Kept gate cards are a way back to a gate of the region one is in: those with neither end in
     `region_id` go back to their decks (so nobody can hold a gate away from everyone for ever)."""
     far = [h for h in step.player(index).hand
-           if step.data.card(h.card).kind == "gate" and region_id not in (step.data.gates[h.card].a,
+           if step.data.card(h.card).kind == CardKind.GATE and region_id not in (step.data.gates[h.card].a,
                                                                         step.data.gates[h.card].b)]
     if not far:
         return
@@ -54,7 +56,7 @@ def legal_travel(state: GameState, index: int) -> list:
     if not travels_alone(state, index):
         return []
     player = state.players[index]
-    moves: list = [CrossGate(card) for _, card in usable_cards(state, index, "gate") if can_cross(state, index, card)]
+    moves: list = [CrossGate(card) for _, card in usable_cards(state, index, CardKind.GATE) if can_cross(state, index, card)]
     moves += [Walk(other) for other in state.data.regions[player.region].free_crossings]
     return moves
 
@@ -89,7 +91,7 @@ def cross(step: Step, action: CrossGate) -> Turn:
         step.update(pending=None)
         card_id, deck_id = decision.card, decision.deck
     else:
-        holder = dict((card, who) for who, card in usable_cards(step.state, index, "gate"))[action.gate]
+        holder = dict((card, who) for who, card in usable_cards(step.state, index, CardKind.GATE))[action.gate]
         held = step.take_from_hand(holder, action.gate)
         card_id, deck_id = held.card, held.deck
     gate = step.data.gates[card_id]
