@@ -78,14 +78,8 @@ def end_cycle(step: Step, rained: bool) -> None:
         # what the cycle's end takes away: food and shelters. Creatures in hand are all companions
         # (tamed, friends, slugpups) and stay; kept gates stay too ("travel back to the gate
         # anytime"; the dead lost theirs when they died).
-        kept = []
-        for held in player.hand:
-            if step.data.card(held.card).kind == CardKind.SHELTER:
-                step.discard(held.card, held.deck)
-            else:
-                kept.append(held)
-        changes.update(food=0, food_parts=0, hand=tuple(kept), status=AWAKE, cycle_turns=0, hunting=None,
-                       escaped_from=())
+        step.return_held(index, lambda held: step.data.card(held.card).kind == CardKind.SHELTER)
+        changes.update(food=0, food_parts=0, status=AWAKE, cycle_turns=0, hunting=None, escaped_from=())
         step.update_player(index, **changes)
         if player.status == DEAD:
             step.emit(Woke(player=index, region=player.wake_region))

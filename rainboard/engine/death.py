@@ -26,10 +26,7 @@ def kill(step: Step, index: int, *, creature: str | None = None, killer: int | N
             step.emit(KarmaChanged(player=index, before=player.karma, after=karma))
     # death takes back the ways one carried: kept gates go back to their decks, so a player who keeps
     # dying (and so cannot use them) never holds a gate away from everyone
-    gates = [h for h in step.player(index).hand if step.data.card(h.card).kind == CardKind.GATE]
-    for held in gates:
-        step.take_from_hand(index, held.card)
-        step.discard(held.card, held.deck)
+    gates = step.return_held(index, lambda held: step.data.card(held.card).kind == CardKind.GATE)
     if gates:
         step.emit(GatesLeftBehind(player=index, cards=tuple(h.card for h in gates)))
     for other, someone in enumerate(step.state.players):

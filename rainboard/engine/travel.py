@@ -16,18 +16,11 @@ def move_to(step: Step, index: int, region_id: str, *, gate: str | None = None, 
     """Enter another region; kept shelters stay behind (back to their decks); a tamed creature in
     the same region follows."""
     player = step.player(index)
-    keep = []
-    for held in player.hand:
-        if step.data.card(held.card).kind == CardKind.SHELTER:
-            step.discard(held.card, held.deck)
-        else:
-            keep.append(held)
-    step.update_player(index, hand=tuple(keep))
+    step.return_held(index, lambda held: step.data.card(held.card).kind == CardKind.SHELTER)
     leave_far_gates(step, index, region_id)
-    keep = step.player(index).hand
     region = step.data.regions[region_id]
     reached = player.reached_ending or (player.has_mark and region.ascension)
-    step.update_player(index, region=region_id, hand=tuple(keep), region_turns=0, reached_ending=reached)
+    step.update_player(index, region=region_id, region_turns=0, reached_ending=reached)
     step.emit(Moved(player=index, origin=player.region, region=region_id, gate=gate, karma=karma, leader=leader))
     if reached and not player.reached_ending:
         step.emit(EndingReached(player=index, region=region_id))
@@ -39,15 +32,13 @@ def move_to(step: Step, index: int, region_id: str, *, gate: str | None = None, 
 def leave_far_gates(step: Step, index: int, region_id: str) -> None:
     """Kept gate cards are a way back to a gate of the region one is in: those with neither end in
     `region_id` go back to their decks (so nobody can hold a gate away from everyone for ever)."""
-    far = [h for h in step.player(index).hand
-           if step.data.card(h.card).kind == CardKind.GATE and region_id not in (step.data.gates[h.card].a,
-                                                                        step.data.gates[h.card].b)]
-    if not far:
-        return
-    for held in far:
-        step.take_from_hand(index, held.card)
-        step.discard(held.card, held.deck)
-    step.emit(GatesLeftBehind(player=index, cards=tuple(h.card for h in far)))
+    def far(held) -> bool:
+        card = step.data.card(held.card)
+        return card.kind == CardKind.GATE and region_id not in (card.a, card.b)
+
+    gone = step.return_held(index, far)
+    if gone:
+        step.emit(GatesLeftBehind(player=index, cards=tuple(h.card for h in gone)))
 
 
 def legal_travel(state: GameState, index: int) -> list:
