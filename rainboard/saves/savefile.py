@@ -16,19 +16,17 @@ import json
 import os
 import re
 import tempfile
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import attrs
-import cattrs
 from attrs import frozen
-from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
-from cattrs.v import transform_error
 
 from rainboard.data import DeckError, GameData, load_deck_files
 from rainboard.engine import RULES_VERSION, GameState, Options, PlayerSetup, Setup, digest, new_game
 from rainboard.engine.state import OVER
+
+from .converter import CONVERTER, describe_value, first_problem, utc
 
 FORMAT = "rainboard-save"
 VERSION = 1
@@ -36,7 +34,6 @@ DIGEST_EVERY = 10  # a digest every this many actions, and one after the last
 RULES_UNRECORDED = 1  # saves were written without `rules` while the engine played rules 1
 
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9._-]*$")  # it names the autosave file: no folders
-_COUNT = re.compile(r"^(0|[1-9][0-9]*)$")
 
 
 class SaveError(ValueError):
@@ -122,134 +119,6 @@ class SaveGame:
         return tuple(p.name for p in self.setup.players)
 
 
-# -- the strict converter --------------------------------------------------------------------------
-def _describe(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return json.dumps(value) if len(value) <= 40 else json.dumps(value[:37]) + "..."
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
-
-
-class _Wrong(TypeError):
-    """A value of the wrong kind; the message is what the reader sees."""
-
-
-_WORDS = {int: "a whole number", str: "a string", bool: "true or false"}
-
-
-def _strict(expected: type):
-    def hook(value: Any, _type: Any) -> Any:
-        if type(value) is not expected:  # bool is an int, and cattrs would turn "3" into 3
-            raise _Wrong(f"expected {_WORDS[expected]}, got {_describe(value)}")
-        return value
-
-    return hook
-
-
-def _utc(moment: datetime) -> datetime:
-    """UTC, whole seconds; a naive time is taken to be UTC already."""
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).replace(microsecond=0)
-
-
-def _make_converter() -> cattrs.Converter:
-    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
-    for t in (int, str, bool):
-        conv.register_structure_hook(t, _strict(t))
-
-    def seed(value: Any, _type: Any) -> int | str:
-        if type(value) not in (int, str):
-            raise _Wrong(f"expected a whole number or a string, got {_describe(value)}")
-        return value
-
-    conv.register_structure_hook(int | str, seed)
-
-    def moment(value: Any, _type: Any) -> datetime:
-        if type(value) is not str:
-            raise _Wrong(f"expected an ISO-8601 time, got {_describe(value)}")
-        try:
-            parsed = datetime.fromisoformat(value)
-        except ValueError:
-            raise _Wrong(f"expected an ISO-8601 time, got {_describe(value)}") from None
-        if parsed.tzinfo is None:
-            raise _Wrong(f"expected a time with its zone (UTC), got {_describe(value)}")
-        return _utc(parsed)
-
-    conv.register_structure_hook(datetime, moment)
-    conv.register_unstructure_hook(datetime, lambda m: _utc(m).strftime("%Y-%m-%dT%H:%M:%SZ"))
-
-    def tuple_hook(value: Any, type_: Any):
-        if not isinstance(value, list):
-            raise _Wrong(f"expected a list, got {_describe(value)}")
-        return conv._structure_tuple(value, type_)  # noqa: SLF001 - cattrs' own tuple handling
-
-    conv.register_structure_hook_func(lambda t: getattr(t, "__origin__", None) is tuple, tuple_hook)
-
-    def files(value: Any, _type: Any) -> dict[str, str]:
-        if not isinstance(value, dict):
-            raise _Wrong(f"expected an object of file texts, got {_describe(value)}")
-        for name, text in value.items():
-            if type(text) is not str:
-                raise _Wrong(f"{json.dumps(name)}: expected the file's text, got {_describe(text)}")
-        return dict(value)
-
-    conv.register_structure_hook_func(lambda t: t == dict[str, str], files)
-
-    def digests(value: Any, _type: Any) -> dict[int, str]:
-        if not isinstance(value, dict):
-            raise _Wrong(f"expected an object, got {_describe(value)}")
-        out = {}
-        for key, text in value.items():
-            if not _COUNT.match(key):
-                raise _Wrong(f"{json.dumps(key)}: expected a count of actions as the key")
-            if type(text) is not str:
-                raise _Wrong(f"{json.dumps(key)}: expected a digest string, got {_describe(text)}")
-            out[int(key)] = text
-        return dict(sorted(out.items()))
-
-    conv.register_structure_hook_func(lambda t: t == dict[int, str], digests)
-    conv.register_unstructure_hook_func(lambda t: t == dict[int, str], lambda d: {str(k): v for k, v in sorted(d.items())})
-    return conv
-
-
-CONVERTER = _make_converter()
-
-
-_EXTRA = "\x00unknown key "
-
-
-def _format_exception(exc: BaseException, _type: Any) -> str:
-    if isinstance(exc, KeyError):
-        return "missing"
-    if isinstance(exc, ForbiddenExtraKeysError):
-        return _EXTRA + sorted(exc.extra_fields)[0]  # _first_problem puts the key in the path
-    if isinstance(exc, (TypeError, ValueError)):
-        return str(exc)
-    return f"{type(exc).__name__}: {exc}"
-
-
-def _first_problem(exc: Exception) -> str:
-    """The first of cattrs' problems as `setup.players[0].name: expected a string, got 3`."""
-    if isinstance(exc, BaseValidationError):
-        messages = transform_error(exc, path="$", format_exception=_format_exception)
-        if messages:
-            text, _, where = messages[0].rpartition(" @ ")
-            place = where.removeprefix("$").removeprefix(".")
-            if text.startswith(_EXTRA):
-                key = text.removeprefix(_EXTRA)
-                return f"{place}.{key}: unknown key" if place else f"{key}: unknown key"
-            return f"{place}: {text}" if place else text
-    return _format_exception(exc, None)
-
-
 # -- reading ---------------------------------------------------------------------------------------
 def parse_save(text: str, path: Path | str | None = None) -> SaveGame:
     """A save from its JSON text; SaveError (naming `path`) for anything that is not a good save."""
@@ -264,10 +133,10 @@ def parse_save(text: str, path: Path | str | None = None) -> SaveGame:
     if not isinstance(raw, dict) or "format" not in raw:
         raise SaveError(path, "not a Rainboard save (no \"format\": \"rainboard-save\")")
     if raw["format"] != FORMAT:
-        raise SaveError(path, f"not a Rainboard save (format is {_describe(raw['format'])})")
+        raise SaveError(path, f"not a Rainboard save (format is {describe_value(raw['format'])})")
     version = raw.get("version")
     if type(version) is not int:
-        shown = "missing" if "version" not in raw else f"not a number: {_describe(version)}"
+        shown = "missing" if "version" not in raw else f"not a number: {describe_value(version)}"
         raise SaveError(path, f"version {shown}; this Rainboard reads version {VERSION}")
     if version != VERSION:
         raise SaveError(path, f"version {version}; this Rainboard reads version {VERSION}")
@@ -277,7 +146,7 @@ def parse_save(text: str, path: Path | str | None = None) -> SaveGame:
     try:
         save = CONVERTER.structure(raw, SaveGame)
     except Exception as exc:  # every shape problem becomes one line, never a traceback
-        raise SaveError(path, _first_problem(exc)) from None
+        raise SaveError(path, first_problem(exc)) from None
     problem = _inconsistency(save)
     if problem:
         raise SaveError(path, problem)
@@ -290,7 +159,7 @@ def _other_rules(raw: dict) -> str | None:
     the rules changed, not that the save does not replay the same."""
     rules = raw.get("rules", RULES_UNRECORDED)
     if type(rules) is not int:
-        return f"rules: expected a whole number, got {_describe(rules)}"
+        return f"rules: expected a whole number, got {describe_value(rules)}"
     if rules != RULES_VERSION:
         return f"played under rules {rules}; this Rainboard plays rules {RULES_VERSION}"
     return None
@@ -299,7 +168,7 @@ def _other_rules(raw: dict) -> str | None:
 def _inconsistency(save: SaveGame) -> str | None:
     """What the shape alone cannot say is wrong with a save, or None."""
     if not _GAME_ID.match(save.game_id):
-        return f"game_id: {_describe(save.game_id)} may hold only letters, digits, '-', '_' and '.'"
+        return f"game_id: {describe_value(save.game_id)} may hold only letters, digits, '-', '_' and '.'"
     if not save.setup.players:
         return "setup.players: a game needs at least one player"
     past = [n for n in save.digests if n > len(save.actions)]
@@ -344,7 +213,7 @@ def new_save(setup: Setup, data: GameData, table_handoffs: bool, now: datetime,
     if not data.files:
         raise ValueError("the deck data carries no files to keep in the save")
     state, _ = new_game(setup, data)
-    when = _utc(now)
+    when = utc(now)
     return SaveGame(
         format=FORMAT,
         version=VERSION,
@@ -377,7 +246,7 @@ def record(save: SaveGame, actions: list[str], digests: dict[int, str], finished
     if isinstance(outcome, dict):
         outcome = SavedOutcome(**outcome)
     return attrs.evolve(save, actions=tuple(str(a) for a in actions), digests=dict(sorted(kept.items())),
-                        finished=finished, outcome=outcome, updated=_utc(now))
+                        finished=finished, outcome=outcome, updated=utc(now))
 
 
 def outcome_record(state: GameState) -> dict | None:

@@ -276,13 +276,11 @@ def ability_words(state: GameState, creature, viewer: int | None) -> list[str]:
     for ability in creature.abilities:
         said = state.data.abilities.get(ability)
         text = f"{said.name}: {said.text}" if said is not None else ability
-        if ability == "aquatic":
-            bonus = rules.aquatic_bonus
-            if player is not None and player.region:
-                edge = sum(v for _, v in abilities.water_edge(state, player.region, creature))
-                text += f" ({signed(edge)} here: {'water' if edge > 0 else 'dry'})"
-            else:
-                text += f" (+{bonus} in water, -{bonus} out of it)"
+        if ability == "aquatic" and player is not None and player.region:
+            edge = sum(v for _, v in abilities.water_edge(state, player.region, creature))
+            text += f" ({signed(edge)} here: {'water' if edge > 0 else 'dry'})"
+        elif ability == "aquatic":
+            text += f" (+{rules.aquatic_bonus} in water, -{rules.aquatic_bonus} out of it)"
         elif ability == "scavenger" and player is not None:
             text += (f" (yours {player.reputation}; {rules.scavenger_ignore_at} passes, "
                      f"{rules.scavenger_friend_at} joins)")
