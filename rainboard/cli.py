@@ -70,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players", type=_players, default=None, metavar="K", help="players per game, 1-9 (default: varies)"
     )
     sim.add_argument(
-        "--policy", choices=("random", "eager"), default="random",
+        "--policy", choices=("random", "eager", "steady"), default="random",
         help="random: any legal action; eager: eat, shelter and head for the ending (default random)",
     )
     sim.add_argument("--cap", type=_positive, default=20_000, metavar="N",

@@ -158,3 +158,22 @@ def creature_strike(state: GameState, index: int, creature) -> Check:
     """A creature's strike at the player: its attack against the player's HP (half if it blasts)."""
     hp = abilities.struck_hp(player_hp(state, index), abilities.blasts(creature))
     return Check(creature_modifiers(state, state.players[index].region, creature, "attack"), hp)
+
+
+@frozen
+class MeetingOdds:
+    """A creature card as it would fight this player here and now, before it is drawn: the chance a
+    bare-handed attack kills it (0 if it cannot be attacked), a bare flee gets away, its strike kills."""
+
+    kill: Fraction
+    escape: Fraction
+    struck: Fraction
+
+
+def meeting_odds(state: GameState, index: int, card_id: str) -> MeetingOdds:
+    creature = state.data.cards[card_id]
+    region = state.players[index].region
+    kill = plan_chance(state, attack_plan(state, index, creature.hp)) if abilities.attackable(creature) else Fraction(0)
+    theirs = creature_modifiers(state, region, creature, "flee")
+    escape = contest_chance(state, flee_modifiers(state, index), theirs)
+    return MeetingOdds(kill=kill, escape=escape, struck=die_chance(state, creature_strike(state, index, creature)))

@@ -15,6 +15,7 @@ from .modifiers import check_modifiers
 from .odds import (  # the fight questions, asked through this module too
     AttackPlan,
     Check,
+    MeetingOdds,
     Modifiers,
     attack_plan,
     chance,
@@ -26,6 +27,7 @@ from .odds import (  # the fight questions, asked through this module too
     form_blasts,
     hp_against,
     item_bonus,
+    meeting_odds,
     plan_chance,
     strike_risk,
 )
@@ -57,6 +59,11 @@ def food_gain(state: GameState, index: int, pips: int, food_type: str) -> FoodGa
     else:
         gained = pips
     return FoodGain(gained=gained, food=min(slugcat.food_max, player.food + gained), parts=parts)
+
+
+def token_gain(state: GameState, index: int) -> FoodGain:
+    """What taking a food token would give this player now."""
+    return food_gain(state, index, state.data.rules.food_token_pips, "plant")
 
 
 def food_needed(state: GameState, index: int) -> int:

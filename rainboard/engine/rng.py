@@ -67,3 +67,23 @@ class Dice:
             j = self.below(i + 1)
             result[i], result[j] = result[j], result[i]
         return tuple(result)
+
+
+class Chooser(Dice):
+    """The simulator's own picks (which action, which slugcats), drawn from the same generator as the
+    game's dice, so a simulated game is the same on every platform and Python version."""
+
+    __slots__ = ()
+
+    def __init__(self, seed: int | str):
+        super().__init__(seed_state(f"chooser:{seed}"))
+
+    def choice(self, items):
+        items = list(items)
+        return items[self.below(len(items))]
+
+    def sample(self, items, count: int) -> list:
+        return list(self.shuffle(items)[:count])
+
+    def randint(self, low: int, high: int) -> int:
+        return low + self.below(high - low + 1)

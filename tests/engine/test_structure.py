@@ -100,11 +100,12 @@ def test_the_interface_never_matches_event_kinds_or_text():
 RULE_FIELDS = {"food_line", "food_max", "starving", "diet", "traits", "abilities", "karma_from",
                "carnivore_plant_parts", "gift_pearls_per_reputation", "reputation_min", "hp", "tame_cost",
                "base_tame_cost", "food_token_pips"}
-ASKERS = ("ui/words.py", "ui/widgets/cards.py", "ui/screens/board.py", "ui/screens/game_over.py", "sim.py")
+ASKERS = ("ui/words.py", "ui/widgets/cards.py", "ui/screens/board.py", "ui/screens/game_over.py", "sim/policies.py",
+          "sim/steady.py")
 
 
 def _interface_and_simulator(root: Path = PACKAGE) -> list[Path]:
-    return sorted((root / "ui").rglob("*.py")) + [root / "sim.py"]
+    return sorted((root / "ui").rglob("*.py")) + sorted((root / "sim").rglob("*.py"))
 
 
 def rules_worked_out(path: Path) -> list[str]:
@@ -124,7 +125,7 @@ def rules_worked_out(path: Path) -> list[str]:
             kinds = [n for n in ast.walk(node) if isinstance(n, ast.Attribute) and n.attr == "kind"]
             if over_hand and kinds:
                 found.append(f"{where}: {ast.unparse(node)} sorts a hand by card kind")
-        interface = path.parent.name != "rainboard"  # sim.py may weigh a chance against one half
+        interface = path.parent.name != "sim"  # the simulator's policies may weigh chances
         if interface and (isinstance(node, ast.Name) and node.id == "Fraction"
                           or isinstance(node, ast.ImportFrom) and node.module == "fractions"):
             found.append(f"{where}: exact fractions in the interface")

@@ -232,10 +232,10 @@ def test_sim_save_dir_writes_a_save_per_game_and_they_all_verify(tmp_path, capsy
 
 
 def test_sim_saves_a_game_that_raised_up_to_its_last_good_action(monkeypatch, tmp_path, capsys):
-    import rainboard.sim
+    import rainboard.sim.play
 
     calls = {"n": 0}
-    real_apply = rainboard.sim.apply
+    real_apply = rainboard.sim.play.apply
 
     def flaky_apply(state, action):
         calls["n"] += 1
@@ -243,7 +243,7 @@ def test_sim_saves_a_game_that_raised_up_to_its_last_good_action(monkeypatch, tm
             raise RuntimeError("a rule went wrong")
         return real_apply(state, action)
 
-    monkeypatch.setattr(rainboard.sim, "apply", flaky_apply)
+    monkeypatch.setattr(rainboard.sim.play, "apply", flaky_apply)
     assert main(["sim", "--games", "1", "--players", "1", "--cap", "100", "--save-dir", str(tmp_path)]) == 1
     save = read_save(tmp_path / "sim-1-1.json")
     assert len(save.actions) == 49 and not save.finished

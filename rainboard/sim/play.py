@@ -1,100 +1,31 @@
-"""Headless games with random legal play: for finding crashes, tuning numbers and benchmarks."""
+"""Headless games played by a policy: for finding crashes, tuning numbers and benchmarks."""
 
 from __future__ import annotations
 
-import random
 import sys
 import traceback
 from datetime import UTC, datetime
-from fractions import Fraction
 from pathlib import Path
 from typing import TextIO
 
 from attrs import frozen
 
 from rainboard.data import GameData, load_data
-from rainboard.engine import GameState, PlayerSetup, Setup, apply, digest, legal_actions, new_game
-from rainboard.engine.actions import Attack
-from rainboard.engine.queries import chance, is_fed
+from rainboard.engine import GameState, PlayerSetup, Setup, apply, digest, new_game
+from rainboard.engine.rng import Chooser
 from rainboard.engine.state import OVER
+
+from .policies import EagerPolicy, RandomPolicy
+from .steady import SteadyPolicy
 
 DEFAULT_ACTION_CAP = 20_000
 PLAYER_NAMES = ("Ada", "Bo", "Cy", "Di", "Ez", "Fi", "Gu", "Hal", "Ivo")
+POLICIES = {"random": RandomPolicy, "eager": EagerPolicy, "steady": SteadyPolicy}
 
 
-def _distances(data: GameData, goal: str) -> dict[str, int]:
-    """Steps from each region to `goal` through gates and free crossings, karma permitting at 5."""
-    links: dict[str, set[str]] = {r: set(region.free_crossings) for r, region in data.regions.items()}
-    for gate in data.gates.values():
-        links[gate.a].add(gate.b)
-        links[gate.b].add(gate.a)
-    distance = {goal: 0}
-    frontier = [goal]
-    while frontier:
-        nxt = []
-        for region in frontier:
-            for other in links[region]:
-                if other not in distance:
-                    distance[other] = distance[region] + 1
-                    nxt.append(other)
-        frontier = nxt
-    return distance
-
-
-class EagerPolicy:
-    """A player with a plan: eat to the line, find a shelter, sleep, and take gates toward the ending.
-
-    Still only legal actions, with a random pick among equals; it exists so simulated games reach the
-    end and the numbers in decks/ can be judged on whole games.
-    """
-
-    def __init__(self, data: GameData, chooser: random.Random):
-        self.chooser = chooser
-        self.data = data
-        mark_region = next(r for r, reg in data.regions.items() if any(e.card == "mark" for e in reg.deck))
-        end_region = next(r for r, reg in data.regions.items() if reg.ascension)
-        self.to_mark = _distances(data, mark_region)
-        self.to_end = _distances(data, end_region)
-
-    def __call__(self, state: GameState):
-        legal = legal_actions(state)
-        texts = {str(a): a for a in legal}
-        player = state.players[state.to_act]
-        goal = self.to_end if player.has_mark else self.to_mark
-        here = goal.get(player.region, 99)
-
-        def onward(text: str) -> bool:
-            action = texts[text]
-            gate_id = getattr(action, "gate", None)
-            if text == "cross":
-                gate_id = state.pending.card
-            if gate_id is not None:
-                return goal.get(self.data.gates[gate_id].other(player.region), 99) < here
-            to = getattr(action, "to", None)
-            return to is not None and goal.get(to, 99) < here
-
-        for text in texts:
-            if text.startswith(("cross", "walk")) and onward(text):
-                return texts[text]
-        for wanted in ("hibernate", "attack" if "attack" in texts and self._beatable(state) else "flee", "flee"):
-            if wanted in texts:
-                return texts[wanted]
-        if "keep" in texts:
-            return texts["keep"]
-        fed = is_fed(state, state.to_act)
-        if "starve" in texts and (state.rain <= 1 or player.food == 0 and state.rain <= 3):
-            return texts["starve"]
-        if fed and "search" in texts and state.rain >= 2:
-            return texts["search"]
-        draws = [a for t, a in texts.items() if t.startswith("draw")]
-        pool = draws + [texts["food"]] if "food" in texts else draws
-        return self.chooser.choice(pool or legal)
-
-    @staticmethod
-    def _beatable(state: GameState) -> bool:
-        """A bare-handed attack (legal now) kills at least half the time."""
-        odds = chance(state, Attack())
-        return odds is not None and odds >= Fraction(1, 2)
+def make_policy(name: str, data: GameData, chooser):
+    """The named policy (POLICIES), choosing among equals with `chooser`."""
+    return POLICIES[name](data, chooser)
 
 
 @frozen
@@ -104,21 +35,22 @@ class SimResult:
     finished: bool  # someone ascended; otherwise the action cap stopped the game
 
 
-def random_setup(data: GameData, seed: int | str, players: int | None, chooser: random.Random) -> Setup:
+def random_setup(data: GameData, seed: int | str, players: int | None, chooser) -> Setup:
     count = players if players is not None else chooser.randint(1, len(data.slugcats))
     slugcats = chooser.sample(sorted(data.slugcats), count)
     return Setup(players=[PlayerSetup(PLAYER_NAMES[i], s) for i, s in enumerate(slugcats)], seed=seed)
 
 
-def play_random(setup: Setup, data: GameData, chooser: random.Random,
+def play_random(setup: Setup, data: GameData, chooser,
                 cap: int = DEFAULT_ACTION_CAP, check=None, policy: str = "random") -> SimResult:
     """Play legal actions until someone ascends or `cap` actions were applied.
 
-    policy "random" picks uniformly among the legal actions; "eager" plays with a plan (EagerPolicy).
+    `policy` names one of POLICIES: "random" picks uniformly among the legal actions, "eager" rushes
+    along a plan (EagerPolicy), "steady" plays as a careful player would (SteadyPolicy).
     `check(state, action, events)` runs after every action (the property tests hang invariants here).
     """
     state, events = new_game(setup, data)
-    pick = EagerPolicy(data, chooser) if policy == "eager" else (lambda s: chooser.choice(legal_actions(s)))
+    pick = make_policy(policy, data, chooser)
     actions = 0
     while state.phase != OVER and actions < cap:
         action = pick(state)
@@ -176,7 +108,7 @@ def run(games: int, seed: int, players: int | None, decks: Path | None, out: Tex
     cycles: list[int] = []
     for number in range(1, games + 1):
         game_seed = f"{seed}-{number}"
-        chooser = random.Random(game_seed)
+        chooser = Chooser(game_seed)
         setup = random_setup(data, game_seed, players, chooser)
         cast = ", ".join(f"{p.name} ({p.slugcat})" for p in setup.players)
         recorder = GameRecorder() if save_dir is not None else None

@@ -1,0 +1,18 @@
+"""The simulator: headless games played by policies, and the balance report built on them."""
+
+from .play import (
+    DEFAULT_ACTION_CAP,
+    PLAYER_NAMES,
+    POLICIES,
+    GameRecorder,
+    SimResult,
+    make_policy,
+    play_random,
+    random_setup,
+    run,
+)
+from .policies import EagerPolicy, RandomPolicy
+from .steady import SteadyPolicy
+
+__all__ = ["DEFAULT_ACTION_CAP", "PLAYER_NAMES", "POLICIES", "EagerPolicy", "GameRecorder", "RandomPolicy",
+           "SimResult", "SteadyPolicy", "make_policy", "play_random", "random_setup", "run"]
