@@ -6,6 +6,8 @@ disagree with what `apply` then does. Nothing here changes a state.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from attrs import frozen
 
 from rainboard.data.models import CardKind
@@ -39,11 +41,14 @@ from .state import ASCENDED, PRECYCLE_DECK, Encounter, GameState, Player
 @frozen
 class FoodGain:
     """What eating gives: pips the diet allows, the food board after (capped at the maximum), and
-    the plant food a carnivore keeps towards its next pip."""
+    the plant food a carnivore keeps towards its next pip. `worth` is the food in pips counting
+    fractions (a carnivore's plant food is worth a share of a pip), for weighing one meal against
+    another."""
 
     gained: int
     food: int
     parts: int
+    worth: Fraction = Fraction(0)
 
 
 def food_gain(state: GameState, index: int, pips: int, food_type: str) -> FoodGain:
@@ -52,13 +57,15 @@ def food_gain(state: GameState, index: int, pips: int, food_type: str) -> FoodGa
     slugcat = state.data.slugcats[player.slugcat]
     parts = player.food_parts
     if food_type == "meat" and slugcat.diet == "herbivore":
-        gained = 0
+        gained, worth = 0, Fraction(0)
     elif food_type == "plant" and slugcat.diet == "carnivore":
         parts += pips
         gained, parts = divmod(parts, state.data.rules.carnivore_plant_parts)
+        worth = Fraction(pips, state.data.rules.carnivore_plant_parts)
     else:
-        gained = pips
-    return FoodGain(gained=gained, food=min(slugcat.food_max, player.food + gained), parts=parts)
+        gained, worth = pips, Fraction(pips)
+    food = min(slugcat.food_max, player.food + gained)
+    return FoodGain(gained=gained, food=food, parts=parts, worth=min(worth, slugcat.food_max - player.food))
 
 
 def token_gain(state: GameState, index: int) -> FoodGain:

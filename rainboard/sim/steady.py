@@ -17,6 +17,7 @@ Its plan, in words:
 from __future__ import annotations
 
 import heapq
+import math
 from collections import Counter
 from fractions import Fraction
 
@@ -145,14 +146,15 @@ class SteadyPolicy:
         for action in legal:
             if isinstance(action, Eat) and need > 0:
                 return action
-        strikes = [a for a in legal if isinstance(a, (Strike, TamePlayer))]
-        if strikes:  # only a creature form hunts; a slugcat never starts a fight with a player
-            return max(strikes, key=lambda a: chance(state, a) or 0)
-        hunts = [a for a in legal if isinstance(a, Hunt)]
         sleep = next((a for a in legal if isinstance(a, (Hibernate, Starve))), None)
         safe_here = self.data.regions[player.region].sheltered_from_rain
-        if hunts and not (sleep is not None and left <= 2):
-            return hunts[0]
+        if not any(isinstance(a, Draw) for a in legal):
+            # a creature form that must hunt: strike at the one it tracked, else track someone
+            strikes = [a for a in legal if isinstance(a, (Strike, TamePlayer))]
+            hunts = [a for a in legal if isinstance(a, Hunt)]
+            if (strikes or hunts) and not (sleep is not None and left <= 2):
+                return max(strikes, key=lambda a: chance(state, a) or 0) if strikes else hunts[0]
+        legal = [a for a in legal if not isinstance(a, (Hunt, Strike, TamePlayer))]  # no fights with friends
         # travel: onward gates held, free crossings
         if left >= 3 or safe_here:
             for action in legal:
@@ -186,7 +188,7 @@ class SteadyPolicy:
             if search is not None and left >= SEARCH_TURNS and left <= SEARCH_TURNS + 1:
                 return search
             return draw
-        token = token_gain(state, index).gained if food is not None else 0
+        token = float(token_gain(state, index).worth) if food is not None else 0
         value = self._draw_value(state, index, draw, need, sheltered)
         if food is not None and token >= value:
             return food
@@ -209,8 +211,8 @@ class SteadyPolicy:
         return not self._needs_karma(state, index)
 
     def _can_eat_in_time(self, state: GameState, index: int, need: int, left: int, sheltered: bool) -> bool:
-        per_turn = max(token_gain(state, index).gained, 1)
-        turns = -(-need // per_turn)
+        per_turn = max(float(token_gain(state, index).worth), 0.5)
+        turns = math.ceil(need / per_turn)
         return turns + (0 if sheltered else SEARCH_TURNS) <= left
 
     def _draw_value(self, state: GameState, index: int, draw: Draw, need: int, sheltered: bool) -> float:
@@ -219,16 +221,16 @@ class SteadyPolicy:
         deck_id = state.players[index].region if draw.deck == "region" else draw.deck
         deck = self.decks[deck_id]
         total = sum(deck.values())
-        token = max(token_gain(state, index).gained, 1)
+        token = max(float(token_gain(state, index).worth), 0.5)
         value = 0.0
         for card_id, count in deck.items():
             card = self.data.card(card_id)
             share = count / total
             if card.kind == CardKind.FOOD:
-                value += share * min(need, food_gain(state, index, card.pips, card.food_type).gained)
+                value += share * min(need, float(food_gain(state, index, card.pips, card.food_type).worth))
             elif card.kind == CardKind.CREATURE:
                 odds = meeting_odds(state, index, card_id)
-                gain = min(need, food_gain(state, index, card.food, "meat").gained) if card.edible else 0
+                gain = min(need, float(food_gain(state, index, card.food, "meat").worth)) if card.edible else 0
                 dies = self._death_chance(odds.kill, odds.struck)
                 flee_dies = self._death_chance(odds.escape, odds.struck)
                 value += share * max(float(odds.kill) * gain - dies * DEATH_COST, -flee_dies * DEATH_COST)
@@ -279,7 +281,7 @@ class SteadyPolicy:
         struck = strike_risk(state) or Fraction(0)
         creature = self.data.cards[encounter.card]
         need = max(0, food_needed(state, index) - player.food)
-        gain = min(need, food_gain(state, index, creature.food, "meat").gained) if creature.edible else 0
+        gain = min(need, float(food_gain(state, index, creature.food, "meat").worth)) if creature.edible else 0
         best, best_value = None, None
         for action in legal:
             if isinstance(action, Attack):

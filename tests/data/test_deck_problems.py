@@ -121,7 +121,7 @@ def test_the_shipped_decks_pass_and_the_table_shows_every_deck(capsys):
     out = capsys.readouterr().out
     for name in ("Outskirts", "Five Pebbles", "Subterranean", "Precycle", "Treasure"):
         assert name in out
-    assert "HI 3/2 x2" in out  # the Outskirts-Industrial gate: karma 3 there, 2 back
+    assert "HI 3/2 x4" in out  # the Outskirts-Industrial gate: karma 3 there, 2 back, a main route
     data = load_data()
     assert len(data.slugcats) == 9
     assert sum(c.kind == "creature" for c in data.cards.values()) >= 25

@@ -29,7 +29,7 @@ from rainboard.ui.words import action_label, percent
 
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "mini"
 NAMES = ("Ada", "Bo", "Cy", "Di")
-SEEDS = range(4)
+SEEDS = range(5)
 STEPS = 250  # positions kept from each game
 
 
@@ -40,7 +40,7 @@ def decks(name: str):
 
 @cache
 def positions(name: str) -> tuple[GameState, ...]:
-    """Every position of short random games on these decks: seeds 0-3, one to four players."""
+    """Every position of short random games on these decks: seeds 0-4, one to four players."""
     data = decks(name)
     found = []
     for seed in SEEDS:

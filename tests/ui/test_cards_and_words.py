@@ -240,10 +240,11 @@ def test_food_board_has_the_hibernation_line_after_the_line_pips():
     assert food_pips(7, 7, 7).plain == "●●●●●●●│"
     state = put(two(), 0, food=3)
     assert "●●●○│○○○ food 3, need 4" in card_lines(state, 0)
-    hunter = put(two(), 1, food=7)
-    assert "●●●●●●│●○○ food 7, need 6" in card_lines(hunter, 1)
-    nibbling = put(two(), 1, food=2, food_parts=1)  # a carnivore half way to its next pip
-    assert "●●○○○○│○○○ food 2+½, need 6" in card_lines(nibbling, 1)
+    line, most = DATA.slugcats["hunter"].food_line, DATA.slugcats["hunter"].food_max
+    hunter = put(two(), 1, food=most)  # a full board: the line drawn after the line's pips
+    assert "●" * line + "│" + "●" * (most - line) + f" food {most}, need {line}" in card_lines(hunter, 1)
+    nibbling = put(two(), 1, food=1, food_parts=1)  # a carnivore half way to its next pip
+    assert "●" + "○" * (line - 1) + "│" + "○" * (most - line) + f" food 1+½, need {line}" in card_lines(nibbling, 1)
 
 
 def test_starving_needs_a_full_board():

@@ -1,7 +1,8 @@
 """Snapshots of every screen in a typical state, at the smallest size (80x24) and a roomy one (120x40).
 
-Every state is built deterministically: fixed seeds, the shipped decks, actions applied through the
-engine, and attrs.evolve (tests/engine/helpers.py) where a hand or a die needs shaping. Nothing on
+Every state is built deterministically: fixed seeds, a frozen copy of the decks
+(tests/fixtures/snapshot-decks, so tuning the shipped numbers does not redraw every screen), actions
+applied through the engine, and attrs.evolve (tests/engine/helpers.py) where a hand or a die needs shaping. Nothing on
 screen depends on the clock; animations are off (tests/conftest.py) and text cursors do not blink.
 
 Regenerate after a deliberate change of look with `pytest tests/ui/test_snapshots.py --snapshot-update`
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from textual.screen import Screen
@@ -28,12 +30,13 @@ from rainboard.ui.screens.title import TitleScreen
 from rainboard.ui.session import GameSession
 from tests.engine.helpers import put, rig, stack
 
-DATA = load_data()
+SNAPSHOT_DECKS = Path(__file__).parents[1] / "fixtures" / "snapshot-decks"
+DATA = load_data(SNAPSHOT_DECKS)
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ez")
 SLUGCATS = ("survivor", "hunter", "monk", "gourmand", "artificer")  # Ada and Cy start in Outskirts
-# The games on the board: with the shipped decks this seed also rolls Ada, Bo, Cy and deals the
-# opening told in normal_turn. Any change to the shipped decks reshuffles them; pick a seed anew then.
+# The games on the board: with the frozen decks this seed also rolls Ada, Bo, Cy and deals the
+# opening told in normal_turn. A change to the frozen decks reshuffles them; pick a seed anew then.
 GAME_SEED = "snap1046"
 
 
