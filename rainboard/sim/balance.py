@@ -143,7 +143,7 @@ def summarise(spec: RowSpec, records: Iterable[GameRecord], order: Sequence[str]
     records = list(records)
     played = [r for r in records if r.error is None]
     ascended = [r for r in played if r.finished]
-    minutes = [round(r.turns * seconds_per_turn / 60 + r.cycles, 2) for r in ascended]
+    minutes = [r.turns * seconds_per_turn / 60 + r.cycles for r in ascended]
     deaths = sum(r.deaths for r in played)
     player_cycles = sum(r.player_cycles for r in played)
     starvations = sum(r.starvations for r in played)
@@ -177,9 +177,13 @@ def summarise(spec: RowSpec, records: Iterable[GameRecord], order: Sequence[str]
         "starvations_per_game": ratio(starvations, len(played), 3),
         "win_rate": win_rate,
         "win_rates": win_rates,
-        "est_minutes": median(minutes),
-        "est_minutes_p90": p90(minutes),
+        "est_minutes": _rounded(median(minutes)),
+        "est_minutes_p90": _rounded(p90(minutes)),
     }
+
+
+def _rounded(value: float | None, digits: int = 2) -> float | None:
+    return None if value is None else round(value, digits)
 
 
 def run(games: int = DEFAULT_GAMES, seed: int = 1, players: Sequence[int] | None = None,

@@ -45,6 +45,7 @@ def test_json_is_one_object_with_a_row_each_and_typed_fields(capsys):
         assert row["ascended"] > 0, "a steady player ascends in a few thousand actions"
         assert row["median_turns"] <= row["p90_turns"]
         assert row["est_minutes"] <= row["est_minutes_p90"]
+        assert row["est_minutes"] == round(row["est_minutes"], 2)
         assert isinstance(row["starvations"], int) and row["starvations"] >= 0
         assert row["death_rate"] == round(row["deaths"] / row["player_cycles"], 4)
     assert solo["win_rate"] is None and solo["win_rates"] is None
