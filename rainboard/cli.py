@@ -35,6 +35,16 @@ def _players(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be zero or more seconds, got {text}")
+    return value
+
+
 def _decks_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--decks",
@@ -77,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="stop a game after N actions and report it as capped (default 20000)")
     sim.add_argument("--save-dir", type=Path, metavar="DIR", help="write each game as a save file in DIR")
     _decks_option(sim)
+    _balance_parser(commands)
     _challenge_parser(commands)
     _scores_parser(commands)
     _save_parsers(commands)
@@ -162,6 +173,36 @@ def cmd_sim(args: argparse.Namespace, out: TextIO) -> int:
 
     return sim.run(args.games, args.seed, args.players, args.decks, out, cap=args.cap, policy=args.policy,
                    save_dir=args.save_dir)
+
+
+def _balance_parser(commands) -> None:
+    balance = commands.add_parser(
+        "balance", help="play many games per slugcat or player count and print a balance table")
+    balance.add_argument("--games", type=_positive, default=200, metavar="N",
+                         help="games per row (default 200)")
+    balance.add_argument("--seed", type=int, default=1, metavar="S", help="the run's seed (default 1)")
+    balance.add_argument("--players", type=_players, nargs="+", action="extend", metavar="K",
+                         help="a row per player count, each game seating K random slugcats")
+    balance.add_argument("--slugcat", nargs="+", action="extend", metavar="NAME",
+                         help="a solo row per slugcat (default, without --players: every slugcat)")
+    balance.add_argument("--policy", choices=("random", "eager", "steady"), default="steady",
+                         help="how the simulated players choose (default steady)")
+    balance.add_argument("--jobs", type=_positive, default=None, metavar="J",
+                         help="worker processes (default: one per core, at most 8)")
+    balance.add_argument("--seconds-per-turn", type=_seconds, default=20.0, metavar="T",
+                         help="seconds a turn takes at a real table, for the minutes estimate (default 20)")
+    balance.add_argument("--cap", type=_positive, default=20_000, metavar="N",
+                         help="stop a game after N actions and count it as stalled (default 20000)")
+    balance.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    _decks_option(balance)
+
+
+def cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
+    from rainboard.sim.balance import run
+
+    return run(games=args.games, seed=args.seed, players=args.players, slugcats=args.slugcat,
+               policy=args.policy, jobs=args.jobs, decks=args.decks, seconds_per_turn=args.seconds_per_turn,
+               cap=args.cap, as_json=args.json, out=out, err=sys.stderr)
 
 
 # -- saves: the global --data-dir, `continue` and `replay` ---------------------------------------
@@ -304,6 +345,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_decks_check(args, sys.stdout)
         if args.command == "sim":
             return cmd_sim(args, sys.stdout)
+        if args.command == "balance":
+            return cmd_balance(args, sys.stdout)
         if args.command == "challenge":
             return cmd_challenge(args, sys.stdout)
         if args.command == "scores":

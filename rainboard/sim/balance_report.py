@@ -1,0 +1,112 @@
+"""The balance report's output: statistics helpers, the aligned table, and the progress bar.
+
+The rows themselves are plain dicts (the JSON rows, built in balance.py); this module only shows them.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Mapping, Sequence
+from typing import TextIO
+
+
+def median(values: Sequence[float]) -> float | None:
+    """The median, or None for no values (never NaN: JSON has no NaN)."""
+    return statistics.median(values) if values else None
+
+
+def p90(values: Sequence[float]) -> float | None:
+    """The 90th percentile by nearest rank: the smallest value at least 90% of the values do not exceed."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[math.ceil(0.9 * len(ordered)) - 1]
+
+
+def ratio(part: float, whole: float, digits: int = 4) -> float | None:
+    return round(part / whole, digits) if whole else None
+
+
+HEADER = ("Row", "Games", "Ascended", "Turns med", "Turns p90", "Cycles med", "Deaths/pc",
+          "Starved/g", "Win min", "Win max", "Minutes med", "Minutes p90", "Stalled", "Raised")
+LEFT = {0, 8, 9}  # the row's name and the seat win rates (which name a slugcat) read left to right
+
+
+def _number(value: float | None, digits: int | None = None) -> str:
+    """`-` for no value; else `digits` decimals, or by default none for a whole number and one otherwise."""
+    if value is None:
+        return "-"
+    if digits is None:
+        digits = 0 if float(value).is_integer() else 1
+    return f"{value:.{digits}f}"
+
+
+def _seat(row: Mapping, which: str, names: Mapping[str, str]) -> str:
+    """`41% Monk`: the lowest or highest seat win rate and whose it is; `-` for a solo row."""
+    rates = row.get("win_rates")
+    if not rates:
+        return "-"
+    pick = min if which == "min" else max
+    slugcat = pick(sorted(rates), key=lambda s: rates[s])
+    return f"{rates[slugcat]:.0%} {names.get(slugcat, slugcat)}"
+
+
+def row_cells(row: Mapping, names: Mapping[str, str]) -> tuple[str, ...]:
+    if row["slugcat"] is not None:
+        label = names.get(row["slugcat"], row["slugcat"]) + " (solo)"
+    else:
+        label = f"{row['players']} players" if row["players"] > 1 else "1 player"
+    death_rate = "-" if row["death_rate"] is None else f"{row['death_rate']:.3f}"
+    return (label, str(row["games"]), str(row["ascended"]), _number(row["median_turns"]),
+            _number(row["p90_turns"]), _number(row["median_cycles"]), death_rate,
+            _number(row["starvations_per_game"], 1), _seat(row, "min", names), _seat(row, "max", names),
+            _number(row["est_minutes"], 0), _number(row["est_minutes_p90"], 0), str(row["stalled"]),
+            str(row["raised"]))
+
+
+def table(rows: Sequence[Mapping], names: Mapping[str, str]) -> list[str]:
+    """The header, a rule, and one aligned line per row."""
+    cells = [row_cells(row, names) for row in rows]
+    widths = [max(len(r[i]) for r in (HEADER, *cells)) for i in range(len(HEADER))]
+
+    def line(parts: Sequence[str]) -> str:
+        out = [p.ljust(w) if i in LEFT else p.rjust(w) for i, (p, w) in enumerate(zip(parts, widths))]
+        return "  ".join(out).rstrip()
+
+    return [line(HEADER), "  ".join("-" * w for w in widths), *(line(r) for r in cells)]
+
+
+class Progress:
+    """`[#####.....] 123/1800 games` on a terminal, redrawn in place; silent when `stream` is not a TTY."""
+
+    WIDTH = 30
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.shown = _is_tty(stream) and total > 0
+        self._last = ""
+
+    def update(self, done: int) -> None:
+        if not self.shown:
+            return
+        filled = self.WIDTH * done // self.total
+        text = f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total} games"
+        if text != self._last:
+            self.stream.write(text)
+            self.stream.flush()
+            self._last = text
+
+    def clear(self) -> None:
+        if self.shown and self._last:
+            self.stream.write("\r" + " " * (len(self._last) - 1) + "\r")
+            self.stream.flush()
+            self._last = ""
+
+
+def _is_tty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no such method, or a closed stream
+        return False
