@@ -34,6 +34,7 @@ DEATH_COST = 12  # a death, in food pips: a karma point and the rest of the cycl
 HOP = 1.0  # route cost of a gate crossed
 RAISE = 1.0  # route cost of a cycle slept for a karma point
 SEARCH_TURNS = 3  # a search's turns, as the rules print them (the policy's own estimate)
+GATE_TURNS = 5  # draws a wanted gate card found now saves later (the policy's own estimate)
 
 
 class SteadyPolicy:
@@ -237,7 +238,7 @@ class SteadyPolicy:
             elif card.kind == CardKind.SHELTER and not sheltered:
                 value += share * SEARCH_TURNS * token
             elif card.kind == CardKind.GATE and self._wanted_gate(state, index, card_id):
-                value += share * 2 * token
+                value += share * GATE_TURNS * token
         return value
 
     @staticmethod
