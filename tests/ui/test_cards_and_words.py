@@ -182,11 +182,12 @@ def test_answering_a_strike():
     state = evolve(state, pending=Duel(player=1, attacker=0))
     assert state.to_act == 1
     assert labels(state) == {
-        # the Hunter's +2, +1 with a spear in hand, against Ada's HP 13; no death on a miss here
+        # the Hunter's +2, +1 with a spear in hand, against Ada's HP 13; no death on a miss here;
+        # the Hunter flees at +1
         "attack": "Fight back (50%)",
         "attack spear": "Fight back with Spear (+3, 65%)",
-        "flee": "Flee from Ada (43%)",
-        "flee rock": "Flee from Ada with Rock (+2, 52%)",
+        "flee": "Flee from Ada (48%)",
+        "flee rock": "Flee from Ada with Rock (+2, 57%)",
     }
 
 

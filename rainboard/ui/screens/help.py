@@ -8,7 +8,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
+import re
+
 from rainboard import paths
+from rainboard.data import DeckError
+from rainboard.data.models import Rules
 
 MISSING_RULES = "# Rules\n\nThe rules text is not here: this copy of Rainboard has no `assets/rules.md`."
 
@@ -38,6 +42,19 @@ The footer always shows the keys that do something right now.
 """
 
 
+def fill_numbers(text: str, rules: Rules | None) -> str:
+    """The rules text with each `{name}` of a rules.toml number replaced by the table's value (or,
+    without deck data, by the name in backticks): the help never states a number the game does not use."""
+
+    def number(match: re.Match) -> str:
+        name = match.group(1)
+        if rules is None or not hasattr(rules, name):
+            return f"`{name}`"
+        return str(getattr(rules, name))
+
+    return re.sub(r"\{(\w+)\}", number, text)
+
+
 class HelpScreen(Screen):
     """The keys and the rules."""
 
@@ -48,6 +65,11 @@ class HelpScreen(Screen):
             rules = paths.asset_text("rules.md")
         except OSError:
             rules = MISSING_RULES
+        try:
+            numbers = self.app.game_data().rules
+        except (DeckError, AttributeError):  # broken decks, or an app without deck data
+            numbers = None
+        rules = fill_numbers(rules, numbers)
         with VerticalScroll(id="help-scroll"):
             yield Markdown(KEYS, id="help-keys")
             yield Markdown(rules, id="rules-text")
