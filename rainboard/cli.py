@@ -44,6 +44,15 @@ def _decks_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _preset_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--preset",
+        metavar="NAME",
+        help="play the decks with one of their presets (decks/presets/NAME.toml), such as short "
+             "(default: standard)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     from rainboard import __version__
 
@@ -57,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="open the game (the default)")
     _decks_option(play)
+    _preset_option(play)
 
     decks = commands.add_parser("decks", help="work with the deck data")
     deck_commands = decks.add_subparsers(dest="decks_command", metavar="ACTION", required=True)
@@ -77,20 +87,23 @@ def build_parser() -> argparse.ArgumentParser:
                      help="stop a game after N actions and report it as capped (default 20000)")
     sim.add_argument("--save-dir", type=Path, metavar="DIR", help="write each game as a save file in DIR")
     _decks_option(sim)
+    _preset_option(sim)
     _challenge_parser(commands)
     _scores_parser(commands)
     _save_parsers(commands)
     return parser
 
 
-def _load(decks: Path | None) -> GameData:
+def _load(decks: Path | None, preset: str | None = None) -> GameData:
+    """The decks (--decks, else the shipped ones) with a preset (--preset, else standard). An unknown
+    preset raises UnknownPreset, which main reports with the presets there are (exit 2)."""
     from rainboard.data import load_data
 
-    return load_data(decks)
+    return load_data(decks, preset=preset)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    data = _load(getattr(args, "decks", None))
+    data = _load(getattr(args, "decks", None), getattr(args, "preset", None))
     from rainboard.ui.app import RainboardApp
 
     RainboardApp(data=data).run()
@@ -148,6 +161,11 @@ def cmd_decks_check(args: argparse.Namespace, out: TextIO) -> int:
     for row in deck_table(data):
         print(row, file=out)
     print(file=out)
+    print("Presets:", file=out)
+    for preset in data.presets.values():
+        changes = ", ".join(f"{key} {value}" for key, value in preset.overrides.items()) or "rules.toml as it is"
+        print(f"  {preset.id}: {preset.name} ({changes})", file=out)
+    print(file=out)
     print(
         f"{len(data.regions)} regions, {len(data.gates)} karma gates, {len(data.slugcats)} slugcats, "
         f"{sum(c.kind == 'creature' for c in data.cards.values())} creatures, "
@@ -159,8 +177,13 @@ def cmd_decks_check(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_sim(args: argparse.Namespace, out: TextIO) -> int:
     from rainboard import sim
+    from rainboard.data import DeckChoice
 
-    return sim.run(args.games, args.seed, args.players, args.decks, out, cap=args.cap, policy=args.policy,
+    decks = args.decks
+    if args.preset is not None:
+        _load(args.decks, args.preset)  # an unknown preset is told before any game is played
+        decks = DeckChoice(args.decks, args.preset)  # the simulator hands its decks to load_data as they are
+    return sim.run(args.games, args.seed, args.players, decks, out, cap=args.cap, policy=args.policy,
                    save_dir=args.save_dir)
 
 
@@ -222,6 +245,7 @@ def _challenge_parser(commands) -> None:
     which = challenge.add_mutually_exclusive_group()
     which.add_argument("--code", metavar="CODE", help="a challenge code such as RW-RA6W-PC")
     which.add_argument("--daily", action="store_true", help="today's challenge, the same for everyone")
+    _preset_option(challenge)  # a code names its own preset; --preset picks one for --daily or a random code
 
 
 def _scores_parser(commands) -> None:
@@ -240,11 +264,12 @@ def cmd_challenge(args: argparse.Namespace, out: TextIO) -> int:
     import datetime
     import random
 
+    from rainboard.data import STANDARD_PRESET
     from rainboard.saves.challenge import (
         ChallengeError, daily_challenge, parse_code, random_challenge, slugcat_id,
     )
 
-    data = _load(None)
+    data = _load(None, args.preset)
     try:
         slugcat = None if args.slugcat is None else slugcat_id(data, args.slugcat)
         if args.code is not None:
@@ -254,6 +279,11 @@ def cmd_challenge(args: argparse.Namespace, out: TextIO) -> int:
                     f"{challenge.code} is a {data.slugcats[challenge.slugcat].name} challenge; "
                     "the code fixes the slugcat, so leave out --slugcat"
                 )
+            if args.preset is not None and args.preset != challenge.preset:
+                raise ChallengeError(
+                    f"{challenge.code} is played with the {challenge.preset} preset; "
+                    "the code fixes the preset, so leave out --preset"
+                )
         elif args.daily:
             challenge = daily_challenge(datetime.date.today(), data, slugcat)
         else:
@@ -262,6 +292,8 @@ def cmd_challenge(args: argparse.Namespace, out: TextIO) -> int:
         print(f"{PROG} challenge: {exc}", file=sys.stderr)
         return 2
     options = "precycles on" if challenge.precycles else "precycles off"
+    if challenge.preset != STANDARD_PRESET:
+        options += f", {data.presets[challenge.preset].name}"
     print(f"Challenge {challenge.code}: {data.slugcats[challenge.slugcat].name}, {options}.", file=out)
     from rainboard.ui.app import RainboardApp
 
@@ -319,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a person at a table should see one line, not a traceback
         if os.environ.get("RAINBOARD_DEBUG"):
             raise
-        return _report(exc)
+        return _report(exc, args.command)
 
 
 def _is_deck_error(exc: Exception) -> bool:
@@ -330,7 +362,11 @@ def _is_deck_error(exc: Exception) -> bool:
     return isinstance(exc, DeckError)
 
 
-def _report(exc: Exception) -> int:
+def _report(exc: Exception, command: str | None = None) -> int:
+    if _is_deck_error(exc) and hasattr(exc, "available"):  # UnknownPreset: a mistyped name, like a bad option
+        print(f"{PROG} {command or 'play'}: no preset {exc.preset!r} in these decks; choose one of: "
+              f"{', '.join(exc.available)}", file=sys.stderr)
+        return 2
     if _is_deck_error(exc):
         print("Problems in the decks:", file=sys.stderr)
         for problem in exc.problems:

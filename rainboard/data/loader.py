@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import cattrs
 import attrs
+import cattrs
 from attrs import frozen
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn

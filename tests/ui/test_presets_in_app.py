@@ -1,5 +1,6 @@
-"""The setup screen's preset chooser: it lists the presets by name with their words, starts the game
-with the chosen preset's rules, and offers the last preset played first."""
+"""Presets in the app: the setup screen's chooser lists them by name with their words, starts the
+game with the chosen preset's rules and offers the last preset played first; a challenge code's
+preset is played with its rules."""
 
 from __future__ import annotations
 
@@ -89,3 +90,29 @@ async def test_a_decks_folder_without_the_chosen_preset_says_which_it_has(tmp_pa
         error = str(screen.query_one("#setup-error").render())
         assert "These decks have no 'short' preset; they offer standard." in error
         assert app.screen is screen
+
+
+async def test_a_challenge_code_with_a_preset_is_played_with_its_rules():
+    from textual.widgets import Input
+
+    from rainboard.saves.challenge import make_code
+    from rainboard.ui.screens.board import BoardScreen
+    from rainboard.ui.screens.challenge import ChallengeScreen
+
+    code = make_code(4242, 0, False, "short")
+    app = RainboardApp(catch_errors=False, challenge=make_code(4242, 0, False), autosave=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ChallengeScreen)
+        assert "Standard game" in str(screen.query_one("#challenge-info").render())
+        screen.query_one("#code", Input).value = code.lower()
+        await pilot.pause()
+        info = str(screen.query_one("#challenge-info").render())
+        assert info.startswith(f"{code}: Survivor") and "Short game" in info
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, BoardScreen)
+        session = app.screen.session
+        assert session.challenge == code and session.data.preset == "short"
+        assert session.state.players[0].karma == 2
