@@ -313,17 +313,24 @@ def cmd_scores(args: argparse.Namespace, out: TextIO) -> int:
     if not bests:
         print("No challenge results yet.", file=out)
         return 0
-    header = ("Code", "Slugcat", "Best turns", "Date", "Attempts")
+    from rainboard.saves.challenge import code_fingerprint
+    from rainboard.saves.scores import decks_label
+
+    header = ("Code", "Slugcat", "Best turns", "Date", "Attempts", "Decks")
     try:  # slugcats by name when the decks load; the score book itself keeps their ids
-        names = {sid: slugcat.name for sid, slugcat in _load(None).slugcats.items()}
+        data = _load(None)
     except Exception:
-        names = {}
-    rows = [(r.code, names.get(r.slugcat, r.slugcat), str(r.turns), r.day.isoformat(), str(r.attempts))
-            for r in bests]
+        data = None
+    names = {sid: slugcat.name for sid, slugcat in data.slugcats.items()} if data else {}
+    rows = [(r.code, names.get(r.slugcat, r.slugcat), str(r.turns), r.day.isoformat(), str(r.attempts),
+             decks_label(r, code_fingerprint(r.code, data) if data else None)) for r in bests]
     widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
     for row in (header, tuple("-" * w for w in widths), *rows):
         cells = [c.rjust(w) if i in (2, 4) else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))]
         print("  ".join(cells).rstrip(), file=out)
+    print(file=out)
+    print("Each code's results are kept apart by the decks they were played with: \"these\" are the decks "
+          "as they are now, \"older\" results were kept before Rainboard noted the decks.", file=out)
     return 0
 
 

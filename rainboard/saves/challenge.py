@@ -32,6 +32,7 @@ import random
 
 from attrs import frozen
 
+from rainboard.data import DeckError, with_preset
 from rainboard.data.models import STANDARD_PRESET, GameData
 from rainboard.data.presets import PRESET_ID
 from rainboard.engine import Options, PlayerSetup, Setup
@@ -207,6 +208,16 @@ def parse_code(code: str, data: GameData) -> Challenge:
             f"(they offer: {', '.join(data.presets)})"
         )
     return Challenge(seed=seed, slugcat=slugcats[index], precycles=precycles, code=canonical, preset=preset)
+
+
+def code_fingerprint(code: str, data: GameData) -> str | None:
+    """The fingerprint of the game a code deals on these decks (their fingerprint with the code's
+    preset), the key its results are kept under; None when the code cannot be played on them."""
+    try:
+        preset = read_code(code)[3]
+        return with_preset(data, preset).fingerprint
+    except (ChallengeCodeError, DeckError):
+        return None
 
 
 def slugcat_id(data: GameData, name: str) -> str:

@@ -83,9 +83,14 @@ class ChallengeScreen(Screen):
             "$code$daily: [b]$slugcat[/b] from $region, precycles $pre, $preset.", code=challenge.code,
             daily=daily, slugcat=slugcat.name, region=data.regions[slugcat.start_region].name,
             pre="on" if challenge.precycles else "off", preset=data.presets[challenge.preset].name))
-        record = self._book().best(challenge.code)
-        best.update(f"Your best on this code: {record.turns} turns ({record.day})." if record
-                    else "No result on this code yet.")
+        book = self._book()
+        record = book.best(challenge.code, fingerprint=data.fingerprint)
+        if record:
+            best.update(f"Your best on this code: {record.turns} turns ({record.day}).")
+        elif book.results(challenge.code):
+            best.update("No result on this code with these decks yet (your older results were on other decks).")
+        else:
+            best.update("No result on this code yet.")
         return challenge
 
     def _book(self):
