@@ -54,6 +54,15 @@ def _decks_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _preset_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--preset",
+        metavar="NAME",
+        help="play the decks with one of their presets (decks/presets/NAME.toml), such as short "
+             "(default: standard)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     from rainboard import __version__
 
@@ -67,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="open the game (the default)")
     _decks_option(play)
+    _preset_option(play)
 
     decks = commands.add_parser("decks", help="work with the deck data")
     deck_commands = decks.add_subparsers(dest="decks_command", metavar="ACTION", required=True)
@@ -87,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="stop a game after N actions and report it as capped (default 20000)")
     sim.add_argument("--save-dir", type=Path, metavar="DIR", help="write each game as a save file in DIR")
     _decks_option(sim)
+    _preset_option(sim)
     _balance_parser(commands)
     _challenge_parser(commands)
     _scores_parser(commands)
@@ -94,14 +105,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _load(decks: Path | None) -> GameData:
+def _load(decks: Path | None, preset: str | None = None) -> GameData:
+    """The decks (--decks, else the shipped ones) with a preset (--preset, else standard). An unknown
+    preset raises UnknownPreset, which main reports with the presets there are (exit 2)."""
     from rainboard.data import load_data
 
-    return load_data(decks)
+    return load_data(decks, preset=preset)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    data = _load(getattr(args, "decks", None))
+    data = _load(getattr(args, "decks", None), getattr(args, "preset", None))
     from rainboard.ui.app import RainboardApp
 
     RainboardApp(data=data).run()
@@ -159,6 +172,11 @@ def cmd_decks_check(args: argparse.Namespace, out: TextIO) -> int:
     for row in deck_table(data):
         print(row, file=out)
     print(file=out)
+    print("Presets:", file=out)
+    for preset in data.presets.values():
+        changes = ", ".join(f"{key} {value}" for key, value in preset.overrides.items()) or "rules.toml as it is"
+        print(f"  {preset.id}: {preset.name} ({changes})", file=out)
+    print(file=out)
     print(
         f"{len(data.regions)} regions, {len(data.gates)} karma gates, {len(data.slugcats)} slugcats, "
         f"{sum(c.kind == 'creature' for c in data.cards.values())} creatures, "
@@ -168,10 +186,22 @@ def cmd_decks_check(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _sim_decks(args: argparse.Namespace):
+    """The decks a simulator command hands on to load_data unread: the folder, with the preset if one
+    was asked for (an unknown preset is told here, before any game is played)."""
+    from rainboard.data import DeckChoice
+
+    if args.preset is None:
+        return args.decks
+    _load(args.decks, args.preset)
+    return DeckChoice(args.decks, args.preset)
+
+
 def cmd_sim(args: argparse.Namespace, out: TextIO) -> int:
     from rainboard import sim
 
-    return sim.run(args.games, args.seed, args.players, args.decks, out, cap=args.cap, policy=args.policy,
+    decks = _sim_decks(args)
+    return sim.run(args.games, args.seed, args.players, decks, out, cap=args.cap, policy=args.policy,
                    save_dir=args.save_dir)
 
 
@@ -195,13 +225,14 @@ def _balance_parser(commands) -> None:
                          help="stop a game after N actions and count it as stalled (default 20000)")
     balance.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     _decks_option(balance)
+    _preset_option(balance)
 
 
 def cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
     from rainboard.sim.balance import run
 
     return run(games=args.games, seed=args.seed, players=args.players, slugcats=args.slugcat,
-               policy=args.policy, jobs=args.jobs, decks=args.decks, seconds_per_turn=args.seconds_per_turn,
+               policy=args.policy, jobs=args.jobs, decks=_sim_decks(args), seconds_per_turn=args.seconds_per_turn,
                cap=args.cap, as_json=args.json, out=out, err=sys.stderr)
 
 
@@ -263,6 +294,7 @@ def _challenge_parser(commands) -> None:
     which = challenge.add_mutually_exclusive_group()
     which.add_argument("--code", metavar="CODE", help="a challenge code such as RW-RA6W-PC")
     which.add_argument("--daily", action="store_true", help="today's challenge, the same for everyone")
+    _preset_option(challenge)  # a code names its own preset; --preset picks one for --daily or a random code
 
 
 def _scores_parser(commands) -> None:
@@ -281,11 +313,12 @@ def cmd_challenge(args: argparse.Namespace, out: TextIO) -> int:
     import datetime
     import random
 
+    from rainboard.data import STANDARD_PRESET
     from rainboard.saves.challenge import (
         ChallengeError, daily_challenge, parse_code, random_challenge, slugcat_id,
     )
 
-    data = _load(None)
+    data = _load(None, args.preset)
     try:
         slugcat = None if args.slugcat is None else slugcat_id(data, args.slugcat)
         if args.code is not None:
@@ -295,6 +328,11 @@ def cmd_challenge(args: argparse.Namespace, out: TextIO) -> int:
                     f"{challenge.code} is a {data.slugcats[challenge.slugcat].name} challenge; "
                     "the code fixes the slugcat, so leave out --slugcat"
                 )
+            if args.preset is not None and args.preset != challenge.preset:
+                raise ChallengeError(
+                    f"{challenge.code} is played with the {challenge.preset} preset; "
+                    "the code fixes the preset, so leave out --preset"
+                )
         elif args.daily:
             challenge = daily_challenge(datetime.date.today(), data, slugcat)
         else:
@@ -303,6 +341,8 @@ def cmd_challenge(args: argparse.Namespace, out: TextIO) -> int:
         print(f"{PROG} challenge: {exc}", file=sys.stderr)
         return 2
     options = "precycles on" if challenge.precycles else "precycles off"
+    if challenge.preset != STANDARD_PRESET:
+        options += f", {data.presets[challenge.preset].name}"
     print(f"Challenge {challenge.code}: {data.slugcats[challenge.slugcat].name}, {options}.", file=out)
     from rainboard.ui.app import RainboardApp
 
@@ -322,17 +362,24 @@ def cmd_scores(args: argparse.Namespace, out: TextIO) -> int:
     if not bests:
         print("No challenge results yet.", file=out)
         return 0
-    header = ("Code", "Slugcat", "Best turns", "Date", "Attempts")
+    from rainboard.saves.challenge import code_fingerprint
+    from rainboard.saves.scores import decks_label
+
+    header = ("Code", "Slugcat", "Best turns", "Date", "Attempts", "Decks")
     try:  # slugcats by name when the decks load; the score book itself keeps their ids
-        names = {sid: slugcat.name for sid, slugcat in _load(None).slugcats.items()}
+        data = _load(None)
     except Exception:
-        names = {}
-    rows = [(r.code, names.get(r.slugcat, r.slugcat), str(r.turns), r.day.isoformat(), str(r.attempts))
-            for r in bests]
+        data = None
+    names = {sid: slugcat.name for sid, slugcat in data.slugcats.items()} if data else {}
+    rows = [(r.code, names.get(r.slugcat, r.slugcat), str(r.turns), r.day.isoformat(), str(r.attempts),
+             decks_label(r, code_fingerprint(r.code, data) if data else None)) for r in bests]
     widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
     for row in (header, tuple("-" * w for w in widths), *rows):
         cells = [c.rjust(w) if i in (2, 4) else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))]
         print("  ".join(cells).rstrip(), file=out)
+    print(file=out)
+    print("Each code's results are kept apart by the decks they were played with: \"these\" are the decks "
+          "as they are now, \"older\" results were kept before Rainboard noted the decks.", file=out)
     return 0
 
 
@@ -362,7 +409,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a person at a table should see one line, not a traceback
         if os.environ.get("RAINBOARD_DEBUG"):
             raise
-        return _report(exc)
+        return _report(exc, args.command)
 
 
 def _is_deck_error(exc: Exception) -> bool:
@@ -373,7 +420,11 @@ def _is_deck_error(exc: Exception) -> bool:
     return isinstance(exc, DeckError)
 
 
-def _report(exc: Exception) -> int:
+def _report(exc: Exception, command: str | None = None) -> int:
+    if _is_deck_error(exc) and hasattr(exc, "available"):  # UnknownPreset: a mistyped name, like a bad option
+        print(f"{PROG} {command or 'play'}: no preset {exc.preset!r} in these decks; choose one of: "
+              f"{', '.join(exc.available)}", file=sys.stderr)
+        return 2
     if _is_deck_error(exc):
         print("Problems in the decks:", file=sys.stderr)
         for problem in exc.problems:

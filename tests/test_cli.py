@@ -12,6 +12,7 @@ import pytest
 
 from rainboard import paths
 from rainboard.cli import main
+from rainboard.data import load_data
 
 SCRIPT = Path(sys.prefix) / "bin" / "rainboard"
 
@@ -132,3 +133,100 @@ def test_sim_exits_non_zero_when_a_game_raises(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "game 1: seed 1-1: Ada" in out and "RAISED" in out and "a rule went wrong" in out
     assert "summary: 2 games" in out and "1 raised" in out
+
+
+# --- --preset: play, sim, challenge; decks check lists and checks the presets ---
+
+class _FakeApp:
+    opened: list[dict] = []
+
+    def __init__(self, **kwargs):
+        self.kwargs = kwargs
+
+    def run(self):
+        _FakeApp.opened.append(self.kwargs)
+
+
+@pytest.fixture
+def fake_app(monkeypatch):
+    import rainboard.ui.app
+
+    _FakeApp.opened = []
+    monkeypatch.setattr(rainboard.ui.app, "RainboardApp", _FakeApp)
+    return _FakeApp.opened
+
+
+def test_play_with_a_preset_opens_the_game_with_its_rules(fake_app):
+    assert main(["play", "--preset", "short"]) == 0
+    data = fake_app[-1]["data"]
+    assert data.preset == "short" and data.rules == load_data(preset="short").rules
+    assert main(["play"]) == 0
+    assert fake_app[-1]["data"].preset == "standard"
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--preset", "long"],
+    ["sim", "--games", "2", "--preset", "long"],
+    ["challenge", "--daily", "--preset", "long"],
+])
+def test_an_unknown_preset_exits_2_naming_the_ones_there_are(fake_app, capsys, argv):
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"rainboard {argv[0]}: no preset 'long' in these decks; choose one of: standard, short\n"
+    assert captured.out == "" and fake_app == []
+
+
+def test_a_preset_the_given_decks_lack_exits_2(fake_app, capsys, tmp_path):
+    decks = tmp_path / "decks"
+    shutil.copytree(paths.decks_dir(), decks)
+    shutil.rmtree(decks / "presets")
+    assert main(["play", "--decks", str(decks), "--preset", "short"]) == 2
+    assert "choose one of: standard\n" in capsys.readouterr().err
+
+
+def test_sim_with_a_preset_plays_and_saves_games_under_its_rules(capsys, tmp_path):
+    from rainboard.saves import Replay, read_save
+
+    argv = ["sim", "--games", "2", "--seed", "3", "--players", "1", "--cap", "200", "--save-dir", str(tmp_path)]
+    assert main(argv + ["--preset", "short"]) == 0
+    short_out = capsys.readouterr().out
+    assert "summary: 2 games" in short_out
+    save = read_save(tmp_path / "sim-3-1.json")
+    assert save.decks.preset == "short"
+    replay = Replay(save)
+    karma = load_data(preset="short").rules.karma_start
+    assert karma != load_data().rules.karma_start
+    assert replay.data.rules.karma_start == karma and replay.state_at(0).players[0].karma == karma
+    assert main(argv) == 0
+    assert read_save(tmp_path / "sim-3-1.json").decks.preset == "standard"
+
+
+def test_decks_check_lists_the_presets_and_what_they_change(capsys):
+    assert main(["decks", "check"]) == 0
+    out = capsys.readouterr().out
+    assert "  standard: Standard game (rules.toml as it is)\n" in out
+    changes = ", ".join(f"{key} {value}" for key, value in load_data().presets["short"].overrides.items())
+    assert "ending_hibernations 1" in changes
+    assert f"  short: Short game ({changes})\n" in out
+
+
+def test_decks_check_reports_a_broken_preset(capsys, tmp_path):
+    decks = tmp_path / "decks"
+    shutil.copytree(paths.decks_dir(), decks)
+    (decks / "presets" / "short.toml").write_text('name = "Short"\ntext = "x"\n[rules]\nkarma_begin = 2\n')
+    assert main(["decks", "check", "--decks", str(decks)]) == 1
+    assert "decks/presets/short.toml: rules: unknown key(s): karma_begin" in capsys.readouterr().err
+
+
+def test_a_challenge_with_a_preset(fake_app, capsys):
+    from rainboard.saves.challenge import make_code
+
+    assert main(["challenge", "--daily", "--preset", "short"]) == 0
+    assert fake_app[-1]["challenge"].endswith("/short")
+    assert capsys.readouterr().out.endswith(", Short game.\n")
+    code = make_code(5, 1, False, "short")
+    assert main(["challenge", "--code", code]) == 0
+    assert capsys.readouterr().out == f"Challenge {code}: Monk, precycles off, Short game.\n"
+    assert main(["challenge", "--code", code, "--preset", "short"]) == 0
+    assert main(["challenge", "--code", code, "--preset", "standard"]) == 2
+    assert "the code fixes the preset, so leave out --preset" in capsys.readouterr().err

@@ -1,6 +1,16 @@
 """Deck data: the definitions in decks/, loaded and checked."""
 
-from .loader import DeckError, default_decks_dir, load_data, load_deck_files, read_deck_files
-from .models import GameData
+from .loader import (
+    DeckChoice,
+    DeckError,
+    UnknownPreset,
+    default_decks_dir,
+    load_data,
+    load_deck_files,
+    read_deck_files,
+    with_preset,
+)
+from .models import STANDARD_PRESET, GameData, Preset
 
-__all__ = ["DeckError", "GameData", "default_decks_dir", "load_data", "load_deck_files", "read_deck_files"]
+__all__ = ["STANDARD_PRESET", "DeckChoice", "DeckError", "GameData", "Preset", "UnknownPreset",
+           "default_decks_dir", "load_data", "load_deck_files", "read_deck_files", "with_preset"]

@@ -6,6 +6,7 @@ several files at once. Every problem is one line naming the file and the place.
 
 from __future__ import annotations
 
+import attrs
 from attrs import define
 
 from .models import ABILITIES, AbilityWords, Card, DeckEntry, GateCard, Region, Rules, Slugcat, gate_id
@@ -76,6 +77,19 @@ def cross_check(deckset: Deckset, gates: dict[str, GateCard], problems: list[str
     _check_abilities(deckset, problems)
     if deckset.regions_complete and not problems:
         _check_reachable(deckset, gates, problems)
+
+
+def check_preset(deckset: Deckset, gates: dict[str, GateCard], rules: Rules, where: str,
+                 problems: list[str]) -> None:
+    """A preset's rules (rules.toml with its overrides) checked as rules.toml's are, every problem
+    named in the preset's file (`where`): `presets/short.toml: rules.karma_start: ...`."""
+    found: list[str] = []
+    cross_check(attrs.evolve(deckset, rules=rules, rules_file=where), gates, found)
+    for line in found:
+        if line.startswith(f"{where}: "):
+            problems.append(f"{where}: rules.{line.removeprefix(f'{where}: ')}")
+        else:  # a problem its rules make elsewhere (a region out of reach with a lower karma_max)
+            problems.append(f"{where}: with its rules, {line}")
 
 
 def _check_rules(deckset: Deckset, problems: list[str]) -> None:

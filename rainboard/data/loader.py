@@ -10,27 +10,32 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import cattrs
 from attrs import frozen
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn
 from cattrs.v import transform_error
 
-from .checks import Deckset, build_gates, cross_check
+from .checks import Deckset, build_gates, check_preset, cross_check
 from .models import (
     CARD_KINDS,
+    STANDARD_PRESET,
     AbilityWords,
     Card,
     DeckEntry,
     GameData,
+    Preset,
     Region,
     Rules,
     SavedCreatureCard,
     Slugcat,
 )
+from .presets import IMPLICIT_STANDARD, PRESET_ID, PRESETS_FOLDER, PresetFile, preset_path
 
 
 class DeckError(ValueError):
@@ -39,6 +44,24 @@ class DeckError(ValueError):
     def __init__(self, problems: list[str]):
         self.problems = list(problems)
         super().__init__("\n".join(self.problems))
+
+
+class UnknownPreset(DeckError):
+    """The decks are fine, but offer no preset by the name asked for; `available` lists those they do."""
+
+    def __init__(self, problems: list[str], preset: str, available: list[str]):
+        super().__init__(problems)
+        self.preset = preset
+        self.available = list(available)
+
+
+@frozen
+class DeckChoice:
+    """A decks folder (None: the shipped one) and the preset to play it with, as one value for code
+    that hands a decks folder on to load_data unread (the simulator's `run`)."""
+
+    folder: Path | None
+    preset: str = STANDARD_PRESET
 
 
 @frozen
@@ -219,16 +242,30 @@ def _shipped_ability_words() -> tuple[str, str] | None:
         return None
 
 
-def load_data(path: Path | None = None) -> GameData:
-    """Load and check a decks folder; raise DeckError listing every problem found."""
+def load_data(path: Path | DeckChoice | None = None, preset: str | None = None) -> GameData:
+    """Load and check a decks folder, with rules.toml as the named preset (default: standard)
+    changes it; raise DeckError listing every problem found (UnknownPreset when the preset alone
+    is wrong)."""
+    if isinstance(path, DeckChoice):
+        path, preset = path.folder, preset if preset is not None else path.preset
     root = Path(path) if path is not None else default_decks_dir()
-    return load_deck_files(read_deck_files(root), root.name)
+    return load_deck_files(read_deck_files(root), root.name, preset=preset)
 
 
-def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = False) -> GameData:
+def with_preset(data: GameData, preset: str, name: str = "decks") -> GameData:
+    """The same decks played with another of their presets (they are read again from `data.files`)."""
+    if preset == data.preset:
+        return data
+    return load_deck_files(data.files, name, preset=preset)
+
+
+def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = False,
+                    preset: str | None = None) -> GameData:
     """Load and check deck data held as {path inside the folder: TOML text} (a save carries its
     decks this way); problems name files as `<name>/<path>`. `saved`: the decks come from inside a
-    save, which may be older than the deck format (see SavedCreatureCard)."""
+    save, which may be older than the deck format (see SavedCreatureCard). `preset`: the preset
+    (presets/<id>.toml) whose rules are played, standard when None. Every preset is checked."""
+    chosen = STANDARD_PRESET if preset is None else preset
     problems: list[str] = []
     converter = SAVED_CONVERTER if saved else CONVERTER
 
@@ -246,6 +283,7 @@ def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = Fa
         return sorted(p for p in files if p.startswith(folder + "/") and p.count("/") == 1)
 
     rules = load("rules.toml", Rules)
+    presets = _read_presets(files, under(PRESETS_FOLDER), shown, problems, converter)
     # Decks from before abilities.toml (every save made until then carries such decks) take the
     # shipped words: words change nothing in play, and the save's own files, and so its fingerprint,
     # stay as they were.
@@ -309,25 +347,78 @@ def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = Fa
     )
     gates = build_gates(deckset, problems)
     cross_check(deckset, gates, problems)
+    if rules is not None and not problems:  # each preset's rules, checked as rules.toml's are
+        for p in presets.values():
+            if p.overrides:
+                check_preset(deckset, gates, attrs.evolve(rules, **p.overrides), shown(preset_path(p.id)), problems)
+    if chosen not in presets and preset_path(chosen) not in files:  # (a file that failed is reported above)
+        offered = ", ".join(presets)
+        where = shown(preset_path(chosen)) if PRESET_ID.match(chosen) else shown(PRESETS_FOLDER)
+        problems.append(f"{where}: no preset {chosen!r} (these decks offer: {offered})")
+        if len(problems) == 1:
+            raise UnknownPreset(problems, chosen, list(presets))
     if problems:
         raise DeckError(problems)
+    played = presets[chosen]
     return GameData(
-        rules=rules,
+        rules=attrs.evolve(rules, **played.overrides),
         slugcats={s.id: s for s in deckset.slugcats},
         cards=cards,
         regions=regions,
         gates=gates,
         precycle_deck=precycle.deck,
         treasure_deck=treasure.deck,
-        fingerprint=_fingerprint(files),
+        fingerprint=_fingerprint(files, played),
         abilities=abilities,
         files=dict(files),
+        preset=chosen,
+        presets=presets,
     )
 
 
-def _fingerprint(files: dict[str, str]) -> str:
+def _read_presets(files: dict[str, str], paths: list[str], shown: Callable[[str], str], problems: list[str],
+                  converter: cattrs.Converter) -> dict[str, Preset]:
+    """Every preset in presets/, standard first and the others by id; a standard that overrides
+    nothing stands in when presets/standard.toml is not there."""
+    found: dict[str, Preset] = {}
+    for path in paths:
+        preset_id = path.removeprefix(PRESETS_FOLDER + "/").removesuffix(".toml")
+        if not PRESET_ID.match(preset_id):
+            problems.append(f"{shown(path)}: a preset is named by its file: use lower-case letters, digits, "
+                            f"'-' and '_' (like short.toml)")
+            continue
+        raw = _read_toml(files[path], shown(path), problems)
+        if raw is not None and not isinstance(raw.get("rules", {}), dict):
+            problems.append(f"{shown(path)}: rules: expected a table ([rules]), got {_describe(raw['rules'])}")
+            continue
+        read = None if raw is None else _structure(raw, PresetFile, shown(path), problems, converter)
+        if read is None:
+            continue
+        # the keys the file sets, with their values as Rules read them (a whole number for a float field)
+        found[preset_id] = Preset(preset_id, read.name, read.text,
+                                  {key: getattr(read.rules, key) for key in raw.get("rules", {})})
+    standard = found.pop(STANDARD_PRESET, None)
+    if standard is None and preset_path(STANDARD_PRESET) not in files:
+        standard = IMPLICIT_STANDARD
+    first = {STANDARD_PRESET: standard} if standard is not None else {}
+    return first | dict(sorted(found.items()))
+
+
+def _fingerprint(files: dict[str, str], preset: Preset) -> str:
+    """A digest of the decks as played: every file but the presets, then the preset played, unless it
+    is the standard one overriding nothing (so the standard game keeps the fingerprint its decks had
+    before presets, and tuning one preset moves no other's)."""
     digest = hashlib.sha256()
     for path in sorted(files):
+        if _is_preset_file(path):
+            continue
         digest.update(path.encode())
         digest.update(files[path].encode())
+    if preset.id != STANDARD_PRESET or preset.overrides:
+        digest.update(f"\0preset\0{preset.id}\0".encode())
+        digest.update(files.get(preset_path(preset.id), "").encode())
     return digest.hexdigest()[:16]
+
+
+def _is_preset_file(path: str) -> bool:
+    return path.startswith(PRESETS_FOLDER + "/") and path.count("/") == 1

@@ -302,6 +302,20 @@ class Rules:
     fight_exchanges_max: int = 30  # a fight still undecided after this many exchanges ends: the creature leaves
 
 
+STANDARD_PRESET = "standard"  # the game as rules.toml has it; there even when decks/presets/ is not
+
+
+@frozen
+class Preset:
+    """A way to play the table (decks/presets/<id>.toml): a name, a line for the players, and the
+    Rules fields it sets differently from rules.toml."""
+
+    id: str  # the file's name without .toml: "short"
+    name: str  # "Short game"
+    text: str  # one line shown to players
+    overrides: dict[str, int | float] = field(factory=dict)  # Rules field -> value, as the file sets them
+
+
 @frozen
 class GameData:
     """All definitions a game is played with, checked and cross-linked."""
@@ -316,6 +330,8 @@ class GameData:
     fingerprint: str  # a digest of the data, so a state's digest depends on the cards it is played with
     abilities: dict[str, AbilityWords] = field(factory=dict)  # the words for each ability, by id
     files: dict[str, str] = field(factory=dict, eq=False, repr=False)  # the TOML it was read from
+    preset: str = STANDARD_PRESET  # the preset whose overrides `rules` holds
+    presets: dict[str, Preset] = field(factory=dict)  # every preset the decks offer, standard first
 
     def card(self, card_id: str) -> Card | GateCard:
         if card_id in self.cards:

@@ -14,9 +14,14 @@ A code such as ``RW-7K2Q-M4`` holds six Crockford base32 characters (5 bits each
 Reading a code is forgiving: lower case is fine, I and L read as 1, O reads as 0, and dashes and
 spaces are ignored; the ``RW`` in front may be left out.
 
+A challenge played with a preset other than standard carries the preset's id after a slash:
+``RW-7K2Q-M4/short``. The plain code is the standard game, as every code was before presets, so
+a shared code always deals the same game under the same rules; ``/standard`` reads as no preset.
+
 The game a challenge deals is fixed by the code alone (and the deck data): one player with the
 code's slugcat, the engine seed ``"challenge-<seed>"`` (a string, so challenge games never share
-a random stream with a plain numbered seed), precycles as the code says and no ending wait.
+a random stream with a plain numbered seed), precycles as the code says, no ending wait, and the
+rules of the code's preset.
 """
 
 from __future__ import annotations
@@ -27,7 +32,9 @@ import random
 
 from attrs import frozen
 
-from rainboard.data.models import GameData
+from rainboard.data import DeckError, with_preset
+from rainboard.data.models import STANDARD_PRESET, GameData
+from rainboard.data.presets import PRESET_ID
 from rainboard.engine import Options, PlayerSetup, Setup
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base32: no I, L, O, U
@@ -37,6 +44,7 @@ SLUGCAT_BITS = 4
 SEED_LIMIT = 1 << SEED_BITS  # seeds are 0 .. SEED_LIMIT - 1
 MAX_SLUGCATS = 1 << SLUGCAT_BITS  # a code can name one of the first 16 slugcats
 PAYLOAD_CHARS = 5
+PRESET_MARK = "/"  # between the code and a preset's id
 CODE_CHARS = PAYLOAD_CHARS + 1
 
 _PAYLOAD_BITS = 5 * PAYLOAD_CHARS
@@ -65,7 +73,8 @@ class Challenge:
     seed: int  # 0 .. SEED_LIMIT - 1
     slugcat: str  # the slugcat's id in the deck data
     precycles: bool
-    code: str  # canonical form: RW-XXXX-XX
+    code: str  # canonical form: RW-XXXX-XX, and /<preset> for a preset other than standard
+    preset: str = STANDARD_PRESET  # the preset whose rules the challenge is played with
 
 
 # --- GF(32) arithmetic for the check character (x^5 + x^2 + 1, a primitive polynomial) ---
@@ -117,8 +126,11 @@ def _unscramble(value: int) -> int:
 
 # --- codes ---
 
-def make_code(seed: int, slugcat_index: int, precycles: bool) -> str:
-    """The canonical code (``RW-XXXX-XX``) for a seed, a slugcat's index in the data and the option."""
+def make_code(seed: int, slugcat_index: int, precycles: bool, preset: str = STANDARD_PRESET) -> str:
+    """The canonical code (``RW-XXXX-XX``, then ``/<preset>`` unless standard) for a seed, a slugcat's
+    index in the data, the option and the preset."""
+    if not isinstance(preset, str) or not PRESET_ID.match(preset):
+        raise ValueError(f"a preset is named by lower-case letters, digits, '-' and '_', not {preset!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         raise ValueError(f"a challenge seed is a whole number from 0 to {SEED_LIMIT - 1}, not {seed!r}")
     if isinstance(slugcat_index, bool) or not isinstance(slugcat_index, int) \
@@ -127,11 +139,26 @@ def make_code(seed: int, slugcat_index: int, precycles: bool) -> str:
     value = _scramble((seed << (SLUGCAT_BITS + 1)) | (slugcat_index << 1) | int(bool(precycles)))
     payload = [(value >> (5 * (PAYLOAD_CHARS - 1 - i))) & 31 for i in range(PAYLOAD_CHARS)]
     chars = "".join(ALPHABET[v] for v in payload + [_check_symbol(payload)])
-    return f"{PREFIX}-{chars[:4]}-{chars[4:]}"
+    suffix = "" if preset == STANDARD_PRESET else f"{PRESET_MARK}{preset}"
+    return f"{PREFIX}-{chars[:4]}-{chars[4:]}{suffix}"
+
+
+def read_code(code: str) -> tuple[int, int, bool, str]:
+    """(seed, slugcat index, precycles, preset) from a typed code, without deck data; raises
+    ChallengeCodeError."""
+    shown = " ".join(str(code).split())
+    base, mark, preset = shown.partition(PRESET_MARK)
+    preset = preset.strip().lower()
+    if mark and not preset:
+        raise ChallengeCodeError(f"{shown} is not a valid code: no preset named after {PRESET_MARK!r}")
+    if mark and not PRESET_ID.match(preset):
+        raise ChallengeCodeError(f"{shown} is not a valid code: {preset!r} cannot be a preset's name")
+    return (*decode_code(base), preset or STANDARD_PRESET)
 
 
 def decode_code(code: str) -> tuple[int, int, bool]:
-    """(seed, slugcat index, precycles) from a typed code, without deck data; raises ChallengeCodeError."""
+    """(seed, slugcat index, precycles) from a typed code without a preset, without deck data;
+    raises ChallengeCodeError."""
     shown = " ".join(str(code).split())
     if not shown:
         raise ChallengeCodeError("no challenge code given")
@@ -159,21 +186,38 @@ def decode_code(code: str) -> tuple[int, int, bool]:
 
 
 def canonical_code(code: str) -> str:
-    """The code as ``RW-XXXX-XX`` in capitals, however it was typed; raises ChallengeCodeError."""
-    return make_code(*decode_code(code))
+    """The code as ``RW-XXXX-XX`` in capitals (and ``/<preset>`` in lower case), however it was typed;
+    raises ChallengeCodeError."""
+    return make_code(*read_code(code))
 
 
 def parse_code(code: str, data: GameData) -> Challenge:
-    """The challenge a typed code names for these decks; raises ChallengeCodeError."""
-    seed, index, precycles = decode_code(code)
-    canonical = make_code(seed, index, precycles)
+    """The challenge a typed code names for these decks; raises ChallengeCodeError. The challenge is
+    played with the code's preset, whichever preset `data` holds (see with_preset)."""
+    seed, index, precycles, preset = read_code(code)
+    canonical = make_code(seed, index, precycles, preset)
     slugcats = list(data.slugcats)
     if index >= len(slugcats):
         raise ChallengeCodeError(
             f"{canonical} is not a valid code for these decks: it names slugcat {index + 1}, "
             f"but these decks have {len(slugcats)}"
         )
-    return Challenge(seed=seed, slugcat=slugcats[index], precycles=precycles, code=canonical)
+    if data.presets and preset not in data.presets:
+        raise ChallengeCodeError(
+            f"{canonical} is not a valid code for these decks: they have no {preset!r} preset "
+            f"(they offer: {', '.join(data.presets)})"
+        )
+    return Challenge(seed=seed, slugcat=slugcats[index], precycles=precycles, code=canonical, preset=preset)
+
+
+def code_fingerprint(code: str, data: GameData) -> str | None:
+    """The fingerprint of the game a code deals on these decks (their fingerprint with the code's
+    preset), the key its results are kept under; None when the code cannot be played on them."""
+    try:
+        preset = read_code(code)[3]
+        return with_preset(data, preset).fingerprint
+    except (ChallengeCodeError, DeckError):
+        return None
 
 
 def slugcat_id(data: GameData, name: str) -> str:
@@ -196,10 +240,11 @@ def _index(data: GameData, slugcat: str) -> int:
 
 
 def challenge_for(data: GameData, seed: int, slugcat: str, precycles: bool = True) -> Challenge:
-    """The challenge for a seed and a slugcat (id or name) on these decks."""
+    """The challenge for a seed and a slugcat (id or name) on these decks, with their preset."""
     index = _index(data, slugcat)
     sid = list(data.slugcats)[index]
-    return Challenge(seed=seed, slugcat=sid, precycles=precycles, code=make_code(seed, index, precycles))
+    return Challenge(seed=seed, slugcat=sid, precycles=precycles, preset=data.preset,
+                     code=make_code(seed, index, precycles, data.preset))
 
 
 def _choosable(data: GameData) -> int:
@@ -212,7 +257,7 @@ def _choosable(data: GameData) -> int:
 def random_challenge(
     data: GameData, rng: random.Random, slugcat: str | None = None, *, precycles: bool = True
 ) -> Challenge:
-    """A fresh challenge: a random seed and, unless one is given, a random slugcat."""
+    """A fresh challenge with the decks' preset: a random seed and, unless one is given, a random slugcat."""
     count = _choosable(data)
     seed = rng.randrange(SEED_LIMIT)
     if slugcat is None:
@@ -225,7 +270,8 @@ def daily_challenge(
 ) -> Challenge:
     """The day's challenge: seed and slugcat from a hash of the ISO date, the same for everyone.
 
-    Giving a slugcat keeps the day's seed and swaps the slugcat, which gives another code.
+    Giving a slugcat keeps the day's seed and swaps the slugcat, which gives another code. The day's
+    seed and slugcat are the same with every preset; the code names the decks' preset.
     """
     if isinstance(day, datetime.datetime):
         day = day.date()

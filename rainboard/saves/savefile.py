@@ -22,7 +22,7 @@ from pathlib import Path
 import attrs
 from attrs import frozen
 
-from rainboard.data import DeckError, GameData, load_deck_files
+from rainboard.data import STANDARD_PRESET, DeckError, GameData, load_deck_files
 from rainboard.engine import RULES_VERSION, GameState, Options, PlayerSetup, Setup, digest, new_game
 from rainboard.engine.state import OVER
 
@@ -78,9 +78,11 @@ class ChallengeRef:
 @frozen
 class SavedDecks:
     """The deck data the game is played with, carried whole so the save replays after the shipped
-    decks change."""
+    decks change, and the preset (presets/<id>.toml among the files) whose rules were played. Saves
+    from before presets have no `preset`: they were all played as the standard game."""
 
     name: str
+    preset: str = attrs.field(default=STANDARD_PRESET, kw_only=True)
     fingerprint: str
     files: dict[str, str] = attrs.field(repr=False)
 
@@ -229,7 +231,7 @@ def new_save(setup: Setup, data: GameData, table_handoffs: bool, now: datetime,
         ),
         table=TableSettings(handoffs=table_handoffs),
         challenge=ChallengeRef(challenge_code) if challenge_code is not None else None,
-        decks=SavedDecks(name="decks", fingerprint=data.fingerprint, files=dict(data.files)),
+        decks=SavedDecks(name="decks", preset=data.preset, fingerprint=data.fingerprint, files=dict(data.files)),
         actions=(),
         digests={0: digest(state)},
         finished=False,
@@ -325,7 +327,7 @@ def game_from_save(save: SaveGame, path: Path | str | None = None) -> tuple[Game
     """The deck data (from the files inside the save) and the setup to start the game again with.
     SaveError (naming `path`) when the decks in the save cannot be played."""
     try:
-        data = load_deck_files(dict(save.decks.files), save.decks.name, saved=True)
+        data = load_deck_files(dict(save.decks.files), save.decks.name, saved=True, preset=save.decks.preset)
     except DeckError as exc:
         first = exc.problems[0] if exc.problems else str(exc)
         raise SaveError(path, f"the decks in the save cannot be played: {first}") from None

@@ -7,6 +7,12 @@ book that does not exist yet simply finds no results. A file that is not a Rainb
 
 Each call opens its own short connection, so the book can be used from any thread and several
 books (or processes) can share one file.
+
+Every result is kept with the fingerprint of the decks it was played with (GameData.fingerprint,
+which the preset is part of), and bests are only ever compared among results on the same decks: a
+code deals another game once the decks behind it change. Books of version 1 knew no fingerprint;
+they are brought up to version 2 when opened, their results kept with the fingerprint NULL
+("older decks, not known"), a group of their own.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from attrs import frozen
 from .challenge import ChallengeCodeError, canonical_code
 
 SCORES_FILE = "scores.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 1: no fingerprint column; 2: results keyed by the decks' fingerprint too
 _SQLITE_HEADER = b"SQLite format 3\x00"
 
 _SCHEMA = """
@@ -31,10 +37,12 @@ CREATE TABLE IF NOT EXISTS results (
     slugcat TEXT NOT NULL,
     turns INTEGER NOT NULL,
     day TEXT NOT NULL,
-    save_path TEXT
+    save_path TEXT,
+    fingerprint TEXT
 );
 CREATE INDEX IF NOT EXISTS results_by_code ON results (code, slugcat, turns, day, id);
 """
+_COLUMNS = "code, slugcat, turns, day, save_path, id, fingerprint"
 
 
 class ScoreBookError(Exception):
@@ -45,9 +53,11 @@ class ScoreBookError(Exception):
 class Result:
     """One finished challenge.
 
-    ``attempts`` counts the results kept for the code. ``new_best`` and ``previous_best`` are filled
-    in only by ``ScoreBook.record``: whether this result beat (or was the first for) the code and
-    slugcat, and the best result before it (None if there was none). A tie is not a new best.
+    ``fingerprint`` is that of the decks it was played with (None: a result from a version 1 book,
+    decks not known). ``attempts`` counts the results kept for the code on those decks.
+    ``new_best`` and ``previous_best`` are filled in only by ``ScoreBook.record``: whether this result
+    beat (or was the first for) the code and slugcat on those decks, and the best result before it
+    (None if there was none). A tie is not a new best.
     """
 
     code: str
@@ -58,6 +68,7 @@ class Result:
     attempts: int = 1
     new_best: bool = False
     previous_best: Result | None = None
+    fingerprint: str | None = None
 
 
 def _normal_code(code: str) -> str:
@@ -70,8 +81,13 @@ def _normal_code(code: str) -> str:
 
 def _rank(row: tuple) -> tuple:
     """Best first: fewest turns, then the earliest day, then the first recorded."""
-    code, slugcat, turns, day, save_path, row_id = row
+    code, slugcat, turns, day, save_path, row_id, fingerprint = row
     return turns, day, row_id
+
+
+def _decks_order(fingerprint: str | None) -> tuple:
+    """Groups of one code in a listing: known decks by fingerprint, the unknown (older) decks last."""
+    return (fingerprint is None, fingerprint or "")
 
 
 def _day(day: datetime.date) -> datetime.date:
@@ -80,6 +96,15 @@ def _day(day: datetime.date) -> datetime.date:
     if not isinstance(day, datetime.date):
         raise TypeError(f"a result's day is a datetime.date, not {day!r}")
     return day
+
+
+def decks_label(result: Result, current: str | None) -> str:
+    """How a listing names the decks a result was played with: "these" when they are the decks in
+    play (fingerprint `current`), "older" for a result kept before fingerprints (decks not known),
+    else the start of their fingerprint."""
+    if result.fingerprint is None:
+        return "older"
+    return "these" if result.fingerprint == current else result.fingerprint[:8]
 
 
 class ScoreBook:
@@ -98,11 +123,15 @@ class ScoreBook:
     # --- writing ---
 
     def record(
-        self, code: str, slugcat: str, turns: int, day: datetime.date, save_path: str | None = None
+        self, code: str, slugcat: str, turns: int, day: datetime.date, save_path: str | None = None,
+        fingerprint: str | None = None,
     ) -> Result:
-        """Keep a finished challenge; the answer says whether it is a new personal best."""
+        """Keep a finished challenge played with the decks of `fingerprint` (GameData.fingerprint);
+        the answer says whether it is a new personal best on those decks."""
         if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
             raise ValueError(f"turns must be a whole number of at least 0, not {turns!r}")
+        if fingerprint is not None and not isinstance(fingerprint, str):
+            raise TypeError(f"a fingerprint is the decks' GameData.fingerprint, not {fingerprint!r}")
         code, day = _normal_code(code), _day(day)
         save_path = None if save_path is None else str(save_path)
         with self._connect(create=True) as connection:
@@ -110,32 +139,38 @@ class ScoreBook:
                 connection.execute("BEGIN IMMEDIATE")  # read the old best and add the new one together
                 with connection:
                     mine = connection.execute(
-                        "SELECT code, slugcat, turns, day, save_path, id FROM results "
-                        "WHERE code = ? AND slugcat = ?", (code, slugcat)
+                        f"SELECT {_COLUMNS} FROM results WHERE code = ? AND slugcat = ? AND fingerprint IS ?",
+                        (code, slugcat, fingerprint),
                     ).fetchall()
                     connection.execute(
-                        "INSERT INTO results (code, slugcat, turns, day, save_path) VALUES (?, ?, ?, ?, ?)",
-                        (code, slugcat, turns, day.isoformat(), save_path),
+                        "INSERT INTO results (code, slugcat, turns, day, save_path, fingerprint) "
+                        "VALUES (?, ?, ?, ?, ?, ?)",
+                        (code, slugcat, turns, day.isoformat(), save_path, fingerprint),
                     )
                     attempts = connection.execute(
-                        "SELECT COUNT(*) FROM results WHERE code = ?", (code,)
+                        "SELECT COUNT(*) FROM results WHERE code = ? AND fingerprint IS ?", (code, fingerprint)
                     ).fetchone()[0]
         previous = self._result(min(mine, key=_rank), attempts - 1) if mine else None
         return Result(
             code=code, slugcat=slugcat, turns=turns, day=day, save_path=save_path, attempts=attempts,
-            new_best=previous is None or turns < previous.turns, previous_best=previous,
+            new_best=previous is None or turns < previous.turns, previous_best=previous, fingerprint=fingerprint,
         )
 
     # --- reading ---
 
     def results(self, code: str) -> list[Result]:
-        """Every result for a code, oldest first."""
+        """Every result for a code, on any decks, oldest first (each says its fingerprint; attempts
+        counts the results on its decks)."""
         rows = self._rows("WHERE code = ?", (_normal_code(code),))
-        return [self._result(row, len(rows)) for row in rows]
+        counts: dict[str | None, int] = {}
+        for row in rows:
+            counts[row[6]] = counts.get(row[6], 0) + 1
+        return [self._result(row, counts[row[6]]) for row in rows]
 
-    def best(self, code: str, slugcat: str | None = None) -> Result | None:
-        """The fewest turns for a code (and slugcat, if given); the earliest day wins a tie."""
-        rows = self._rows("WHERE code = ?", (_normal_code(code),))
+    def best(self, code: str, slugcat: str | None = None, fingerprint: str | None = None) -> Result | None:
+        """The fewest turns for a code (and slugcat, if given) on the decks of `fingerprint` (None:
+        the results of older books, decks not known); the earliest day wins a tie."""
+        rows = self._rows("WHERE code = ? AND fingerprint IS ?", (_normal_code(code), fingerprint))
         attempts = len(rows)
         if slugcat is not None:
             rows = [row for row in rows if row[1] == slugcat]
@@ -144,11 +179,12 @@ class ScoreBook:
         return self._result(min(rows, key=_rank), attempts)
 
     def best_per_code(self) -> list[Result]:
-        """One row per code, its best result (fewest turns, earliest day on ties), ordered by code."""
-        by_code: dict[str, list[tuple]] = {}
+        """One row per code and decks, its best result (fewest turns, earliest day on ties), ordered by
+        code, then the decks by fingerprint, the unknown decks of older books last."""
+        groups: dict[tuple, list[tuple]] = {}
         for row in self._rows("", ()):
-            by_code.setdefault(row[0], []).append(row)
-        return [self._result(min(rows, key=_rank), len(rows)) for code, rows in sorted(by_code.items())]
+            groups.setdefault((row[0], *_decks_order(row[6])), []).append(row)
+        return [self._result(min(rows, key=_rank), len(rows)) for key, rows in sorted(groups.items())]
 
     # --- the file ---
 
@@ -158,18 +194,17 @@ class ScoreBook:
                 return []
             with self._guard():
                 return connection.execute(
-                    f"SELECT code, slugcat, turns, day, save_path, id FROM results {where} ORDER BY id",
-                    params,
+                    f"SELECT {_COLUMNS} FROM results {where} ORDER BY id", params,
                 ).fetchall()
 
     def _result(self, row: tuple, attempts: int) -> Result:
-        code, slugcat, turns, day, save_path, _ = row
+        code, slugcat, turns, day, save_path, _, fingerprint = row
         try:
             parsed = datetime.date.fromisoformat(day)
         except (TypeError, ValueError):
             raise ScoreBookError(f"{self.path} is damaged: a result has the day {day!r}") from None
         return Result(code=code, slugcat=slugcat, turns=turns, day=parsed, save_path=save_path,
-                      attempts=attempts)
+                      attempts=attempts, fingerprint=fingerprint)
 
     def _check_file(self) -> None:
         """Refuse anything that is not an SQLite database before SQLite gets to touch it."""
@@ -244,7 +279,22 @@ class ScoreBook:
             )
         if "results" not in tables:
             raise ScoreBookError(f"{self.path} is damaged: it has no results table")
+        if version < SCHEMA_VERSION:
+            self._migrate(connection)
         return True
+
+    def _migrate(self, connection: sqlite3.Connection) -> None:
+        """Bring an older book up to SCHEMA_VERSION in one write transaction, keeping every result.
+        Asked again inside the transaction, so two processes opening an old book migrate it once."""
+        connection.execute("BEGIN IMMEDIATE")
+        with connection:
+            version = connection.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
+            if version == 1:
+                # version 2: the decks' fingerprint; the results before it stay, their decks unknown (NULL)
+                columns = {row[1] for row in connection.execute("PRAGMA table_info(results)")}
+                if "fingerprint" not in columns:
+                    connection.execute("ALTER TABLE results ADD COLUMN fingerprint TEXT")
+                connection.execute("UPDATE schema_version SET version = 2")
 
 
 class _Guard:
@@ -284,4 +334,4 @@ class _Connection:
         return False
 
 
-__all__ = ["SCHEMA_VERSION", "SCORES_FILE", "Result", "ScoreBook", "ScoreBookError"]
+__all__ = ["SCHEMA_VERSION", "SCORES_FILE", "Result", "ScoreBook", "ScoreBookError", "decks_label"]

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from attrs import frozen
 
+from rainboard.data import STANDARD_PRESET
+
 from .savefile import SaveError, SaveGame, read_save
 
 ENV_DATA_DIR = "RAINBOARD_DATA_DIR"
@@ -137,6 +139,8 @@ def describe(save: SaveGame) -> str:
     else:
         state = "in progress"
     parts = [cast, f"{len(save.actions)} actions", state]
+    if save.decks.preset != STANDARD_PRESET:
+        parts.append(f"{save.decks.preset} preset")
     if save.challenge is not None:
         parts.append(f"challenge {save.challenge.code}")
     return "; ".join(parts)

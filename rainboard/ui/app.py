@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 from textual.screen import Screen
 
-from rainboard.data import GameData, load_data
+from rainboard.data import GameData, load_data, with_preset
 
 from .screens.board import BoardScreen
 from .screens.dialogs import ConfirmScreen, TooSmallScreen
@@ -74,6 +74,8 @@ class RainboardApp(App):
                  challenge: str | None = None, autosave: bool = True) -> None:
         super().__init__()
         self.data = data  # the checked deck data; loaded on first need when not given
+        self._other_presets: dict[str, GameData] = {}  # the same decks with their other presets, as asked for
+        self.last_preset: str | None = None  # the preset of the last game begun here, the setup's default
         self.default_seed = seed
         self.catch_errors = catch_errors
         self.data_dir_override = data_dir
@@ -115,6 +117,7 @@ class RainboardApp(App):
         """A new game is set up: save it as it goes, and show it."""
         from .screens.setup import SlugcatPickScreen
 
+        self.last_preset = session.data.preset
         self.watch_session(session, table.handoffs)
         screen = SlugcatPickScreen(session, table) if session.choosing else BoardScreen(session, table)
         # the setup screen gives way to the game; the title (the default screen) stays beneath it
@@ -175,10 +178,16 @@ class RainboardApp(App):
     def get_default_screen(self) -> Screen:
         return TitleScreen()
 
-    def game_data(self) -> GameData:
+    def game_data(self, preset: str | None = None) -> GameData:
+        """The app's decks, with the preset they were given with (standard by default) or, when
+        named, another of their presets (DeckError if they have no such preset)."""
         if self.data is None:
             self.data = load_data()
-        return self.data
+        if preset is None or preset == self.data.preset:
+            return self.data
+        if preset not in self._other_presets:
+            self._other_presets[preset] = with_preset(self.data, preset)
+        return self._other_presets[preset]
 
     # -- actions -------------------------------------------------------------------------------
     def action_rules(self) -> None:

@@ -259,3 +259,63 @@ def test_one_code_always_deals_the_same_game_and_two_codes_differ(data):
     assert _play(other, data, steps=5)[0] != first[0]
     no_precycles = challenge_for(data, challenge.seed, challenge.slugcat, precycles=False)
     assert _play(no_precycles.code, data, steps=5)[0] != first[0]
+
+
+# --- presets: a code names the preset its game is played with ---
+
+def test_a_code_carries_a_preset_other_than_standard_after_a_slash():
+    plain = make_code(77, 1, True)
+    assert make_code(77, 1, True, "standard") == plain  # codes from before presets keep their meaning
+    assert make_code(77, 1, True, "short") == plain + "/short"
+    assert canonical_code(plain.lower() + " / SHORT ") == plain + "/short"
+    assert canonical_code(plain + "/standard") == plain
+    assert decode_code(plain) == (77, 1, True)
+
+
+def test_parse_code_reads_the_preset_and_checks_the_decks_offer_it():
+    shipped = load_data()
+    challenge = parse_code(make_code(77, 1, True, "short"), shipped)
+    assert (challenge.preset, challenge.slugcat, challenge.code) == ("short", "monk", make_code(77, 1, True) + "/short")
+    assert parse_code(make_code(77, 1, True), shipped).preset == "standard"
+    with pytest.raises(ChallengeCodeError, match=r"/long is not a valid code for these decks: they have no 'long' "
+                                                 r"preset \(they offer: standard, short\)"):
+        parse_code(make_code(77, 1, True) + "/long", shipped)
+
+
+@pytest.mark.parametrize("typed, words", [
+    (EXAMPLE_CODE + "/", "no preset named after '/'"),
+    (EXAMPLE_CODE + "/sh ort!", "cannot be a preset's name"),
+    (EXAMPLE_CODE[:-1] + "/short", "a code has 6 letters and digits"),
+])
+def test_a_badly_written_preset_is_explained(typed, words):
+    with pytest.raises(ChallengeCodeError, match=re.escape(words)):
+        canonical_code(typed)
+
+
+def test_make_code_refuses_a_preset_that_is_no_name():
+    with pytest.raises(ValueError, match="a preset is named by"):
+        make_code(1, 0, True, "Short Game")
+
+
+def test_daily_and_random_challenges_take_the_decks_preset():
+    standard, short = load_data(), load_data(preset="short")
+    day = datetime.date(2026, 3, 4)
+    plain, shortened = daily_challenge(day, standard), daily_challenge(day, short)
+    assert shortened.code == plain.code + "/short" and shortened.preset == "short"
+    assert (shortened.seed, shortened.slugcat) == (plain.seed, plain.slugcat)
+    assert random_challenge(short, random.Random(3)).code.endswith("/short")
+    assert challenge_for(short, 5, "monk").preset == "short"
+
+
+def test_the_same_code_with_another_preset_deals_the_same_cards_under_other_rules():
+    from rainboard.data import with_preset
+
+    standard = load_data()
+    plain = parse_code(make_code(900, 0, True), standard)
+    shortened = parse_code(make_code(900, 0, True, "short"), standard)
+    first, _ = new_game(challenge_setup(plain, "Ada"), standard)
+    short = with_preset(standard, shortened.preset)
+    second, _ = new_game(challenge_setup(shortened, "Ada"), short)
+    assert first.players[0].karma == standard.rules.karma_start
+    assert second.players[0].karma == short.rules.karma_start != standard.rules.karma_start
+    assert digest(first) != digest(second)

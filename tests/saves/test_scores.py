@@ -207,20 +207,24 @@ def test_scores_says_when_there_is_nothing_yet(tmp_path):
 
 
 def test_scores_prints_a_table_of_bests(tmp_path):
+    from rainboard.data import load_data
+
+    shipped = load_data().fingerprint
     book = ScoreBook.for_data_dir(tmp_path)
-    book.record(CODE_A, "survivor", 41, date(2025, 6, 2), None)
-    book.record(CODE_A, "survivor", 38, date(2025, 6, 3), None)
-    book.record(CODE_B, "hunter", 105, date(2025, 6, 4), None)
+    book.record(CODE_A, "survivor", 41, date(2025, 6, 2), None, fingerprint=shipped)
+    book.record(CODE_A, "survivor", 38, date(2025, 6, 3), None, fingerprint=shipped)
+    book.record(CODE_B, "hunter", 105, date(2025, 6, 4), None, fingerprint=shipped)
     status, text = _scores(tmp_path)
     assert status == 0
     lines = text.splitlines()
-    assert lines[0].split() == ["Code", "Slugcat", "Best", "turns", "Date", "Attempts"]
+    assert lines[0].split() == ["Code", "Slugcat", "Best", "turns", "Date", "Attempts", "Decks"]
     assert set(lines[1]) <= {"-", " "}
-    rows = {line.split()[0]: line.split()[1:] for line in lines[2:]}
+    rows = {line.split()[0]: line.split()[1:] for line in lines[2:4]}
     assert rows == {
-        CODE_A: ["Survivor", "38", "2025-06-03", "2"],
-        CODE_B: ["Hunter", "105", "2025-06-04", "1"],
+        CODE_A: ["Survivor", "38", "2025-06-03", "2", "these"],
+        CODE_B: ["Hunter", "105", "2025-06-04", "1", "these"],
     }
+    assert lines[4] == "" and "kept apart by the decks" in lines[5]
 
 
 def test_scores_through_main_with_a_corrupt_book(tmp_path, monkeypatch, capsys):
@@ -325,3 +329,107 @@ def test_the_challenge_uses_the_data_dir_option_or_the_usual_folder(monkeypatch,
     assert FakeApp.opened[-1]["data_dir"] == tmp_path / "from-env"
     assert cli.main(["--data-dir", str(tmp_path / "given"), "challenge", "--daily"]) == 0
     assert FakeApp.opened[-1]["data_dir"] == tmp_path / "given"
+
+
+# --- results kept apart by the decks' fingerprint (score book version 2) ---
+
+V1_SCHEMA = """
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+CREATE TABLE results (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    code TEXT NOT NULL,
+    slugcat TEXT NOT NULL,
+    turns INTEGER NOT NULL,
+    day TEXT NOT NULL,
+    save_path TEXT
+);
+CREATE INDEX results_by_code ON results (code, slugcat, turns, day, id);
+INSERT INTO schema_version VALUES (1);
+"""
+
+
+def _version_1_book(path: Path, rows: list[tuple]) -> None:
+    """A book as Rainboard wrote it before fingerprints (score book version 1)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.executescript(V1_SCHEMA)
+        connection.executemany("INSERT INTO results (code, slugcat, turns, day, save_path) VALUES (?, ?, ?, ?, ?)",
+                               rows)
+    connection.close()
+
+
+def test_a_best_on_one_decks_does_not_count_against_another(book_path):
+    book = ScoreBook(book_path)
+    assert book.record(CODE_A, "survivor", 30, date(2025, 7, 1), fingerprint="decks-one").new_best
+    other = book.record(CODE_A, "survivor", 45, date(2025, 7, 2), fingerprint="decks-two")
+    assert other.new_best and other.previous_best is None and other.attempts == 1
+    assert book.best(CODE_A, fingerprint="decks-one").turns == 30
+    assert book.best(CODE_A, fingerprint="decks-two").turns == 45
+    assert book.best(CODE_A, "survivor", fingerprint="decks-three") is None
+    assert book.best(CODE_A) is None  # no result whose decks are unknown
+    again = book.record(CODE_A, "survivor", 40, date(2025, 7, 3), fingerprint="decks-two")
+    assert again.new_best and again.previous_best.turns == 45 and again.previous_best.fingerprint == "decks-two"
+    assert again.attempts == 2
+    assert [(r.turns, r.fingerprint, r.attempts) for r in book.results(CODE_A)] == [
+        (30, "decks-one", 1), (45, "decks-two", 2), (40, "decks-two", 2)]
+
+
+def test_best_per_code_gives_one_row_per_code_and_decks_the_unknown_last(book_path):
+    book = ScoreBook(book_path)
+    book.record(CODE_A, "survivor", 20, date(2025, 7, 1))  # decks unknown
+    book.record(CODE_A, "survivor", 50, date(2025, 7, 2), fingerprint="bbbb")
+    book.record(CODE_A, "survivor", 35, date(2025, 7, 3), fingerprint="aaaa")
+    book.record(CODE_B, "hunter", 70, date(2025, 7, 4), fingerprint="aaaa")
+    rows = [(r.code, r.fingerprint, r.turns) for r in book.best_per_code()]
+    assert rows == sorted([(CODE_A, "aaaa", 35), (CODE_A, "bbbb", 50), (CODE_A, None, 20), (CODE_B, "aaaa", 70)],
+                          key=lambda r: (r[0], r[1] is None, r[1] or ""))
+
+
+def test_a_version_1_book_is_brought_up_to_date_keeping_every_result(book_path):
+    _version_1_book(book_path, [
+        (CODE_A, "survivor", 31, "2025-01-01", "old-a.json"),
+        (CODE_A, "survivor", 29, "2025-01-02", None),
+        (CODE_B, "hunter", 80, "2025-01-03", None),
+    ])
+    book = ScoreBook(book_path)
+    assert [(r.code, r.turns, r.fingerprint) for r in book.results(CODE_A)] == [
+        (CODE_A, 31, None), (CODE_A, 29, None)]
+    assert book.best(CODE_A).turns == 29 and book.best(CODE_A).attempts == 2  # the older decks' best
+    assert book.results(CODE_A)[0].save_path == "old-a.json"
+    with sqlite3.connect(book_path) as connection:
+        assert connection.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
+        assert connection.execute("SELECT COUNT(*) FROM results").fetchone() == (3,)
+    connection.close()
+    # a result on known decks is a first result there: the old best stands apart, not against it
+    mine = book.record(CODE_A, "survivor", 40, date(2025, 8, 1), fingerprint="f00d")
+    assert mine.new_best and mine.previous_best is None
+    assert {(r.code, r.fingerprint): r.turns for r in book.best_per_code()} == {
+        (CODE_A, "f00d"): 40, (CODE_A, None): 29, (CODE_B, None): 80}
+    assert ScoreBook(book_path).best(CODE_B).turns == 80  # opened again: nothing migrated twice
+
+
+def test_a_book_from_the_next_version_is_still_refused(book_path):
+    ScoreBook(book_path).record(CODE_A, "survivor", 30, date(2025, 5, 1), fingerprint="f00d")
+    with sqlite3.connect(book_path) as connection:
+        connection.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
+    connection.close()
+    before = book_path.read_bytes()
+    with pytest.raises(ScoreBookError, match=f"newer Rainboard \\(score book version {SCHEMA_VERSION + 1}; "
+                                             f"this one reads version {SCHEMA_VERSION}\\)"):
+        ScoreBook(book_path)
+    assert book_path.read_bytes() == before
+
+
+def test_scores_labels_older_and_other_decks(tmp_path):
+    from rainboard.data import load_data
+
+    short = load_data(preset="short")
+    code_short = make_code(101, 0, True, "short")
+    book = ScoreBook.for_data_dir(tmp_path)
+    book.record(code_short, "survivor", 25, date(2025, 6, 2), fingerprint=short.fingerprint)
+    book.record(code_short, "survivor", 22, date(2025, 6, 3), fingerprint="0123456789abcdef")
+    book.record(CODE_A, "survivor", 40, date(2025, 6, 4))
+    rows = [line.split() for line in _scores(tmp_path)[1].splitlines()[2:5]]
+    assert {(row[0], row[-1]) for row in rows} == {
+        (code_short, "these"), (code_short, "01234567"), (CODE_A, "older")}

@@ -173,15 +173,36 @@ async def test_a_challenge_from_its_code_to_the_score_book_and_back_after_a_rest
         turns = session.outcome.solo_score
         assert f"Solo score: {turns} turns" in str(app.screen.query_one("#over-summary").render())
         assert "first result" in str(app.screen.query_one("#over-summary").render())
-    best = ScoreBook(_private_data_dir / "scores.sqlite3").best(code)
+    book = ScoreBook(_private_data_dir / "scores.sqlite3")
+    best = book.best(code, fingerprint=data.fingerprint)  # kept under the decks it was played with
     assert best is not None and best.turns == turns
+    assert book.best(code) is None  # and not among results whose decks are not known
     later = RainboardApp(catch_errors=False, data=data)
     async with later.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         later.push_screen(ScoresScreen())
         await pilot.pause()
         row = [str(cell) for cell in later.screen.query_one("#scores").get_row_at(0)]
-        assert row[0] == code and row[2] == str(turns)
+        assert row[0] == code and row[2] == str(turns) and row[5] == "these"
+
+
+async def test_the_challenge_screen_shows_the_best_on_these_decks_only(_private_data_dir):
+    from datetime import date
+
+    data = load_data(SHORT)
+    code = make_code(4242, 0, False)
+    book = ScoreBook(_private_data_dir / "scores.sqlite3")
+    book.record(code, "survivor", 12, date(2026, 1, 2), fingerprint="0123456789abcdef")  # other decks
+    book.record(code, "survivor", 11, date(2026, 1, 1))  # a result from before fingerprints
+    app = RainboardApp(catch_errors=False, data=data, challenge=code, autosave=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        best = app.screen.query_one("#challenge-best")
+        assert str(best.render()) == ("No result on this code with these decks yet (your older results were "
+                                      "on other decks).")
+        book.record(code, "survivor", 40, date(2026, 1, 3), fingerprint=data.fingerprint)
+        app.screen._describe(code)
+        assert str(best.render()) == "Your best on this code: 40 turns (2026-01-03)."
 
 
 async def test_a_replay_that_drifts_stops_at_the_drift_and_says_where(_private_data_dir):

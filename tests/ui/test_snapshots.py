@@ -303,7 +303,8 @@ def test_scores(snap_compare, size, _private_data_dir):
 
     book = ScoreBook(_private_data_dir / "scores.sqlite3")
     first, second = make_code(4242, 0, True), make_code(77, 2, False)
-    book.record(first, "survivor", 412, date(2026, 11, 20), None)
-    book.record(first, "survivor", 388, date(2026, 11, 21), None)
-    book.record(second, "hunter", 530, date(2026, 11, 22), None)
+    book.record(first, "survivor", 412, date(2026, 11, 20), None, fingerprint=DATA.fingerprint)
+    book.record(first, "survivor", 388, date(2026, 11, 21), None, fingerprint=DATA.fingerprint)
+    book.record(second, "hunter", 530, date(2026, 11, 22), None, fingerprint=DATA.fingerprint)
+    book.record(first, "survivor", 301, date(2026, 10, 2), None)  # from a book of before fingerprints
     assert snap_compare(SnapApp(TitleScreen, ScoresScreen), terminal_size=size)

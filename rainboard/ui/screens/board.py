@@ -280,7 +280,8 @@ def _your_modifiers(state, viewer: int, hp: int) -> list[Content]:
 
 
 def _record_challenge_result(app, session: GameSession):
-    """A finished solo challenge goes into the score book; its answer says if it is a new best."""
+    """A finished solo challenge goes into the score book, under its decks' fingerprint; its answer
+    says if it is a new best on those decks."""
     from datetime import date
 
     from rainboard.saves.scores import ScoreBook, ScoreBookError
@@ -292,7 +293,7 @@ def _record_challenge_result(app, session: GameSession):
     try:
         book = ScoreBook(app.data_dir / "scores.sqlite3")
         return book.record(session.challenge, session.state.players[0].slugcat, result.solo_score,
-                           date.today(), str(path) if path else None)
+                           date.today(), str(path) if path else None, fingerprint=session.data.fingerprint)
     except (ScoreBookError, OSError) as error:
         app.notify(f"The result could not be kept: {error}", severity="warning", timeout=8)
         return None

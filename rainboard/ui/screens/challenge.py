@@ -32,8 +32,9 @@ class ChallengeScreen(Screen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="challenge-form"):
             yield Static(Content.styled("Solo challenge", "bold"), id="challenge-title")
-            yield Static("Ascend in as few turns as you can. A code fixes the seed, the slugcat and the "
-                         "options, so the same code deals the same game to anyone who types it.",
+            yield Static("Ascend in as few turns as you can. A code fixes the seed, the slugcat, the "
+                         "options and the preset (RW-XXXX-XX/short is a short game), so the same code deals "
+                         "the same game to anyone who types it.",
                          id="challenge-about", markup=False)
             with Horizontal(classes="setup-row"):
                 yield Label("Code", classes="setup-label")
@@ -52,10 +53,11 @@ class ChallengeScreen(Screen):
         self.query_one("#code", Input).focus()
         self._describe(code)
 
-    def _daily(self):
+    def _daily(self, preset: str | None = None):
+        """Today's challenge with a preset (default: the app's)."""
         from rainboard.saves.challenge import daily_challenge
 
-        return daily_challenge(self.today, self.app.game_data())
+        return daily_challenge(self.today, self.app.game_data(preset))
 
     @on(Input.Changed, "#code")
     def code_changed(self, event: Input.Changed) -> None:
@@ -74,15 +76,21 @@ class ChallengeScreen(Screen):
             info.update(Content.styled(str(error), "$text-warning"))
             best.update("")
             return None
+        data = self.app.game_data(challenge.preset)  # the decks as the code plays them
         slugcat = data.slugcats[challenge.slugcat]
-        daily = " (today's code)" if challenge.code == self._daily().code else ""
+        daily = " (today's code)" if challenge.code == self._daily(challenge.preset).code else ""
         info.update(Content.from_markup(
-            "$code$daily: [b]$slugcat[/b] from $region, precycles $pre.", code=challenge.code, daily=daily,
-            slugcat=slugcat.name, region=data.regions[slugcat.start_region].name,
-            pre="on" if challenge.precycles else "off"))
-        record = self._book().best(challenge.code)
-        best.update(f"Your best on this code: {record.turns} turns ({record.day})." if record
-                    else "No result on this code yet.")
+            "$code$daily: [b]$slugcat[/b] from $region, precycles $pre, $preset.", code=challenge.code,
+            daily=daily, slugcat=slugcat.name, region=data.regions[slugcat.start_region].name,
+            pre="on" if challenge.precycles else "off", preset=data.presets[challenge.preset].name))
+        book = self._book()
+        record = book.best(challenge.code, fingerprint=data.fingerprint)
+        if record:
+            best.update(f"Your best on this code: {record.turns} turns ({record.day}).")
+        elif book.results(challenge.code):
+            best.update("No result on this code with these decks yet (your older results were on other decks).")
+        else:
+            best.update("No result on this code yet.")
         return challenge
 
     def _book(self):
@@ -117,5 +125,6 @@ class ChallengeScreen(Screen):
         if challenge is None:
             return
         name = self.query_one("#player", Input).value.strip() or "Ada"
-        session = GameSession.start(challenge_setup(challenge, name), self.app.game_data(), challenge=challenge.code)
+        session = GameSession.start(challenge_setup(challenge, name), self.app.game_data(challenge.preset),
+                                    challenge=challenge.code)
         self.app.begin(session, TableOptions(handoffs=False))

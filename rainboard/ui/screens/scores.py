@@ -21,22 +21,24 @@ class ScoresScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        from rainboard.saves.scores import ScoreBook, ScoreBookError
+        from rainboard.saves.challenge import code_fingerprint
+        from rainboard.saves.scores import ScoreBook, ScoreBookError, decks_label
 
         table = self.query_one("#scores", DataTable)
-        table.add_columns("Code", "Slugcat", "Best turns", "Date", "Tries")
+        table.add_columns("Code", "Slugcat", "Best turns", "Date", "Tries", "Decks")
         note = self.query_one("#scores-note", Static)
+        data = self.app.game_data()
         try:
             book = ScoreBook(self.app.data_dir / "scores.sqlite3")
             bests = book.best_per_code()
             for best in bests:
-                tries = len(book.results(best.code))
-                name = self.app.game_data().slugcats.get(best.slugcat)
+                name = data.slugcats.get(best.slugcat)
                 table.add_row(best.code, name.name if name else best.slugcat, str(best.turns), str(best.day),
-                              str(tries))
+                              str(best.attempts), decks_label(best, code_fingerprint(best.code, data)))
         except ScoreBookError as error:
             note.update(Content.styled(str(error), "$text-error"))
             return
         note.update("No challenge results yet: try Solo challenge on the title screen." if not bests
-                    else "Fewer turns is better. Share a code and compare.")
+                    else "Fewer turns is better. Share a code and compare. A code's results on other decks "
+                         "(older: from before Rainboard noted the decks) are kept apart.")
         table.focus()

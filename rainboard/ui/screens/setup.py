@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from rainboard.data import DeckError, load_data
+from rainboard.data import DeckError, UnknownPreset, load_data
 from rainboard.engine import Options, PlayerSetup, Setup, SetupError
 from rainboard.engine.actions import ChooseSlugcat
 from rainboard.engine.events import Rolled, TurnOrderSet, TurnOrderTie
@@ -66,6 +66,13 @@ class SetupScreen(Screen):
                 for i in range(MAX_PLAYERS):
                     yield Input(DEFAULT_NAMES[i], placeholder=f"Player {i + 1}", id=f"name-{i}",
                                 max_length=16, classes="name", compact=True)
+            presets = self.app.game_data().presets
+            chosen = self._default_preset(presets)
+            with Horizontal(classes="setup-row"):
+                yield Label("Game", classes="setup-label")
+                yield Select([(p.name, p.id) for p in presets.values()], value=chosen, allow_blank=False,
+                             id="preset", compact=True)
+                yield Static(presets[chosen].text, id="preset-text", classes="setup-hint", markup=False)
             with Horizontal(classes="setup-row"):
                 yield Label("Precycles", classes="setup-label")
                 yield Toggle(True, id="precycles")
@@ -92,6 +99,19 @@ class SetupScreen(Screen):
     def on_mount(self) -> None:
         self._show_names(self.start_players)
         self.query_one("#name-0", Input).focus()
+
+    def _default_preset(self, presets) -> str:
+        """The preset of the last game begun in this run, else the one Rainboard was started with
+        (`--preset`), else standard."""
+        for wanted in (self.app.last_preset, self.app.game_data().preset):
+            if wanted in presets:
+                return wanted
+        return next(iter(presets))
+
+    @on(Select.Changed, "#preset")
+    def preset_changed(self, event: Select.Changed) -> None:
+        preset = self.app.game_data().presets.get(event.value)
+        self.query_one("#preset-text", Static).update(preset.text if preset else "")
 
     @on(Select.Changed, "#player-count")
     def count_changed(self, event: Select.Changed) -> None:
@@ -124,8 +144,12 @@ class SetupScreen(Screen):
             self._error("Two players share a name: give each a different one.")
             return
         folder = self.query_one("#decks", Input).value.strip()
+        preset = str(self.query_one("#preset", Select).value)
         try:
-            data = load_data(Path(folder).expanduser()) if folder else self.app.game_data()
+            data = load_data(Path(folder).expanduser(), preset=preset) if folder else self.app.game_data(preset)
+        except UnknownPreset as err:
+            self._error(f"These decks have no {preset!r} preset; they offer {', '.join(err.available)}.")
+            return
         except DeckError as err:
             shown = "\n".join(err.problems[:6]) + (f"\n... and {len(err.problems) - 6} more" if len(err.problems) > 6 else "")
             self._error(f"These decks cannot be played:\n{shown}")

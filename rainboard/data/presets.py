@@ -1,0 +1,41 @@
+"""Table presets: named ways to play the same decks, each a file in decks/presets/ that changes some
+numbers of rules.toml.
+
+    # decks/presets/short.toml
+    name = "Short game"
+    text = "A short game of about an hour."
+
+    [rules]
+    karma_start = 2   # every key is a field of Rules (rules.toml), read as strictly as rules.toml
+
+A preset is named by its file (`short`). "standard" is always offered: decks without
+presets/standard.toml (those in every save made before presets) get one that changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from attrs import field, frozen
+
+from .models import STANDARD_PRESET, Preset, Rules
+
+PRESETS_FOLDER = "presets"
+PRESET_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")  # typed on the command line: keep it plain
+
+IMPLICIT_STANDARD = Preset(STANDARD_PRESET, "Standard game", "The game as the rulebook and rules.toml set it.")
+
+
+@frozen
+class PresetFile:
+    """A preset file as written; `rules` reads the [rules] table as a whole Rules (unknown keys and
+    wrong types are errors), of which the loader keeps only the keys the file sets."""
+
+    name: str
+    text: str
+    rules: Rules = field(factory=Rules)
+
+
+def preset_path(preset_id: str) -> str:
+    """Where a preset lives inside a decks folder: `presets/<id>.toml`."""
+    return f"{PRESETS_FOLDER}/{preset_id}.toml"
