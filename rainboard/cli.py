@@ -12,55 +12,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from rainboard.cli_args import decks_option as _decks_option, load as _load, preset_option as _preset_option
+from rainboard.cli_sim import cmd_balance, cmd_sim, sim_parsers
+
 if TYPE_CHECKING:
     from rainboard.data import GameData
 
 PROG = "rainboard"
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _players(text: str) -> int:
-    value = _positive(text)
-    if value > 9:
-        raise argparse.ArgumentTypeError(f"the game takes 1 to 9 players, got {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not value >= 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be zero or more seconds, got {text}")
-    return value
-
-
-def _decks_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--decks",
-        type=Path,
-        metavar="DIR",
-        help="a decks folder to use instead of the shipped one",
-    )
-
-
-def _preset_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--preset",
-        metavar="NAME",
-        help="play the decks with one of their presets (decks/presets/NAME.toml), such as short "
-             "(default: standard)",
-    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -83,34 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
     check = deck_commands.add_parser("check", help="load the decks and report problems")
     _decks_option(check)
 
-    sim = commands.add_parser("sim", help="play games without a table and print statistics")
-    sim.add_argument("--games", type=_positive, default=100, metavar="N", help="games to play (default 100)")
-    sim.add_argument("--seed", type=int, default=1, metavar="S", help="first random seed (default 1)")
-    sim.add_argument(
-        "--players", type=_players, default=None, metavar="K", help="players per game, 1-9 (default: varies)"
-    )
-    sim.add_argument(
-        "--policy", choices=("random", "eager", "steady"), default="random",
-        help="random: any legal action; eager: eat, shelter and head for the ending (default random)",
-    )
-    sim.add_argument("--cap", type=_positive, default=20_000, metavar="N",
-                     help="stop a game after N actions and report it as capped (default 20000)")
-    sim.add_argument("--save-dir", type=Path, metavar="DIR", help="write each game as a save file in DIR")
-    _decks_option(sim)
-    _preset_option(sim)
-    _balance_parser(commands)
+    sim_parsers(commands)
     _challenge_parser(commands)
     _scores_parser(commands)
     _save_parsers(commands)
     return parser
-
-
-def _load(decks: Path | None, preset: str | None = None) -> GameData:
-    """The decks (--decks, else the shipped ones) with a preset (--preset, else standard). An unknown
-    preset raises UnknownPreset, which main reports with the presets there are (exit 2)."""
-    from rainboard.data import load_data
-
-    return load_data(decks, preset=preset)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -184,56 +119,6 @@ def cmd_decks_check(args: argparse.Namespace, out: TextIO) -> int:
         file=out,
     )
     return 0
-
-
-def _sim_decks(args: argparse.Namespace):
-    """The decks a simulator command hands on to load_data unread: the folder, with the preset if one
-    was asked for (an unknown preset is told here, before any game is played)."""
-    from rainboard.data import DeckChoice
-
-    if args.preset is None:
-        return args.decks
-    _load(args.decks, args.preset)
-    return DeckChoice(args.decks, args.preset)
-
-
-def cmd_sim(args: argparse.Namespace, out: TextIO) -> int:
-    from rainboard import sim
-
-    decks = _sim_decks(args)
-    return sim.run(args.games, args.seed, args.players, decks, out, cap=args.cap, policy=args.policy,
-                   save_dir=args.save_dir)
-
-
-def _balance_parser(commands) -> None:
-    balance = commands.add_parser(
-        "balance", help="play many games per slugcat or player count and print a balance table")
-    balance.add_argument("--games", type=_positive, default=200, metavar="N",
-                         help="games per row (default 200)")
-    balance.add_argument("--seed", type=int, default=1, metavar="S", help="the run's seed (default 1)")
-    balance.add_argument("--players", type=_players, nargs="+", action="extend", metavar="K",
-                         help="a row per player count, each game seating K random slugcats")
-    balance.add_argument("--slugcat", nargs="+", action="extend", metavar="NAME",
-                         help="a solo row per slugcat (default, without --players: every slugcat)")
-    balance.add_argument("--policy", choices=("random", "eager", "steady"), default="steady",
-                         help="how the simulated players choose (default steady)")
-    balance.add_argument("--jobs", type=_positive, default=None, metavar="J",
-                         help="worker processes (default: one per core, at most 8)")
-    balance.add_argument("--seconds-per-turn", type=_seconds, default=20.0, metavar="T",
-                         help="seconds a turn takes at a real table, for the minutes estimate (default 20)")
-    balance.add_argument("--cap", type=_positive, default=20_000, metavar="N",
-                         help="stop a game after N actions and count it as stalled (default 20000)")
-    balance.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
-    _decks_option(balance)
-    _preset_option(balance)
-
-
-def cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
-    from rainboard.sim.balance import run
-
-    return run(games=args.games, seed=args.seed, players=args.players, slugcats=args.slugcat,
-               policy=args.policy, jobs=args.jobs, decks=_sim_decks(args), seconds_per_turn=args.seconds_per_turn,
-               cap=args.cap, as_json=args.json, out=out, err=sys.stderr)
 
 
 # -- saves: the global --data-dir, `continue` and `replay` ---------------------------------------

@@ -1,0 +1,63 @@
+"""Argument types and options shared by the `rainboard` subcommands (cli.py, cli_sim.py)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rainboard.data import GameData
+
+
+def positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def players(text: str) -> int:
+    value = positive(text)
+    if value > 9:
+        raise argparse.ArgumentTypeError(f"the game takes 1 to 9 players, got {value}")
+    return value
+
+
+def seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be zero or more seconds, got {text}")
+    return value
+
+
+def decks_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--decks",
+        type=Path,
+        metavar="DIR",
+        help="a decks folder to use instead of the shipped one",
+    )
+
+
+def preset_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--preset",
+        metavar="NAME",
+        help="play the decks with one of their presets (decks/presets/NAME.toml), such as short "
+             "(default: standard)",
+    )
+
+
+def load(decks: Path | None, preset: str | None = None) -> GameData:
+    """The decks (--decks, else the shipped ones) with a preset (--preset, else standard). An unknown
+    preset raises UnknownPreset, which main reports with the presets there are (exit 2)."""
+    from rainboard.data import load_data
+
+    return load_data(decks, preset=preset)

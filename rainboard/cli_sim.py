@@ -1,0 +1,83 @@
+"""The simulator's subcommands: `rainboard sim` (games played with no one at the table) and
+`rainboard balance` (rows of games summed up to judge the decks' numbers). The simulator is imported
+only when one of them runs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from rainboard.cli_args import decks_option, load, players, positive, preset_option, seconds
+
+
+def sim_parsers(commands) -> None:
+    """Add `sim` and `balance` to the subcommands."""
+    sim = commands.add_parser("sim", help="play games without a table and print statistics")
+    sim.add_argument("--games", type=positive, default=100, metavar="N", help="games to play (default 100)")
+    sim.add_argument("--seed", type=int, default=1, metavar="S", help="first random seed (default 1)")
+    sim.add_argument(
+        "--players", type=players, default=None, metavar="K", help="players per game, 1-9 (default: varies)"
+    )
+    sim.add_argument(
+        "--policy", choices=("random", "eager", "steady"), default="random",
+        help="random: any legal action; eager: rush for the ending; steady: play as a careful person "
+             "would (default random)",
+    )
+    sim.add_argument("--cap", type=positive, default=20_000, metavar="N",
+                     help="stop a game after N actions and report it as capped (default 20000)")
+    sim.add_argument("--save-dir", type=Path, metavar="DIR", help="write each game as a save file in DIR")
+    decks_option(sim)
+    preset_option(sim)
+    _balance_parser(commands)
+
+
+def _sim_decks(args: argparse.Namespace):
+    """The decks a simulator command hands on to load_data unread: the folder, with the preset if one
+    was asked for (an unknown preset is told here, before any game is played)."""
+    from rainboard.data import DeckChoice
+
+    if args.preset is None:
+        return args.decks
+    load(args.decks, args.preset)
+    return DeckChoice(args.decks, args.preset)
+
+
+def cmd_sim(args: argparse.Namespace, out: TextIO) -> int:
+    from rainboard import sim
+
+    decks = _sim_decks(args)
+    return sim.run(args.games, args.seed, args.players, decks, out, cap=args.cap, policy=args.policy,
+                   save_dir=args.save_dir)
+
+
+def _balance_parser(commands) -> None:
+    balance = commands.add_parser(
+        "balance", help="play many games per slugcat or player count and print a balance table")
+    balance.add_argument("--games", type=positive, default=200, metavar="N",
+                         help="games per row (default 200)")
+    balance.add_argument("--seed", type=int, default=1, metavar="S", help="the run's seed (default 1)")
+    balance.add_argument("--players", type=players, nargs="+", action="extend", metavar="K",
+                         help="a row per player count, each game seating K random slugcats")
+    balance.add_argument("--slugcat", nargs="+", action="extend", metavar="NAME",
+                         help="a solo row per slugcat (default, without --players: every slugcat)")
+    balance.add_argument("--policy", choices=("random", "eager", "steady"), default="steady",
+                         help="how the simulated players choose (default steady)")
+    balance.add_argument("--jobs", type=positive, default=None, metavar="J",
+                         help="worker processes (default: one per core, at most 8)")
+    balance.add_argument("--seconds-per-turn", type=seconds, default=20.0, metavar="T",
+                         help="seconds a turn takes at a real table, for the minutes estimate (default 20)")
+    balance.add_argument("--cap", type=positive, default=20_000, metavar="N",
+                         help="stop a game after N actions and count it as stalled (default 20000)")
+    balance.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    decks_option(balance)
+    preset_option(balance)
+
+
+def cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
+    from rainboard.sim.balance import run
+
+    return run(games=args.games, seed=args.seed, players=args.players, slugcats=args.slugcat,
+               policy=args.policy, jobs=args.jobs, decks=_sim_decks(args), seconds_per_turn=args.seconds_per_turn,
+               cap=args.cap, as_json=args.json, out=out, err=sys.stderr)
