@@ -30,3 +30,21 @@ def _private_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("RAINBOARD_DATA_DIR", str(folder))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     return folder
+
+
+@pytest.fixture
+def simulator_fails(monkeypatch):
+    """The simulator's 50th engine step raises, as a rule gone wrong would (for its error reports)."""
+    import rainboard.sim.play
+
+    calls = {"n": 0}
+    real_apply = rainboard.sim.play.apply
+
+    def flaky_apply(state, action):
+        calls["n"] += 1
+        if calls["n"] == 50:
+            raise RuntimeError("a rule went wrong")
+        return real_apply(state, action)
+
+    monkeypatch.setattr(rainboard.sim.play, "apply", flaky_apply)
+    return calls

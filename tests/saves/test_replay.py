@@ -231,19 +231,7 @@ def test_sim_save_dir_writes_a_save_per_game_and_they_all_verify(tmp_path, capsy
     assert capsys.readouterr().out.count("OK: ") == 3
 
 
-def test_sim_saves_a_game_that_raised_up_to_its_last_good_action(monkeypatch, tmp_path, capsys):
-    import rainboard.sim.play
-
-    calls = {"n": 0}
-    real_apply = rainboard.sim.play.apply
-
-    def flaky_apply(state, action):
-        calls["n"] += 1
-        if calls["n"] == 50:
-            raise RuntimeError("a rule went wrong")
-        return real_apply(state, action)
-
-    monkeypatch.setattr(rainboard.sim.play, "apply", flaky_apply)
+def test_sim_saves_a_game_that_raised_up_to_its_last_good_action(simulator_fails, tmp_path, capsys):
     assert main(["sim", "--games", "1", "--players", "1", "--cap", "100", "--save-dir", str(tmp_path)]) == 1
     save = read_save(tmp_path / "sim-1-1.json")
     assert len(save.actions) == 49 and not save.finished

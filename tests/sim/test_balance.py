@@ -111,19 +111,7 @@ def test_the_table_prints_a_header_and_one_aligned_line_per_row(capsys):
     assert all(line.split()[-1] == "0" for line in lines[2:5])  # nothing raised
 
 
-def test_a_game_that_raises_is_reported_with_its_seed_and_exits_1(monkeypatch, capsys):
-    import rainboard.sim.play
-
-    calls = {"n": 0}
-    real_apply = rainboard.sim.play.apply
-
-    def flaky_apply(state, action):
-        calls["n"] += 1
-        if calls["n"] == 50:
-            raise RuntimeError("a rule went wrong")
-        return real_apply(state, action)
-
-    monkeypatch.setattr(rainboard.sim.play, "apply", flaky_apply)
+def test_a_game_that_raises_is_reported_with_its_seed_and_exits_1(simulator_fails, capsys):
     argv = ["balance", "--games", "2", "--slugcat", "survivor", "--cap", "300", "--jobs", "1", "--json"]
     assert main(argv) == 1
     captured = capsys.readouterr()
