@@ -186,15 +186,16 @@ def _cells(seat: Seat) -> dict[str, tuple[str, str, str]]:
 
 
 def _layouts():
-    """The ways to draw a line, best first: (columns, words for labels, words for the status)."""
+    """The ways to draw a line, best first: (columns, words for labels, words for the status). A
+    column is kept rather than the status's longer words."""
     yield FIELDS, True, True
     yield FIELDS, False, True
     fields = list(FIELDS)
     for drop in DROPS:
-        fields.remove(drop)
-        if drop == "slugcat":
-            yield tuple(fields), False, True
         yield tuple(fields), False, False
+        fields.remove(drop)
+        yield tuple(fields), False, True
+    yield tuple(fields), False, False
 
 
 def _entries(found: tuple[Seat, ...], room: int) -> list[Content]:
