@@ -54,9 +54,9 @@ def cells(content) -> dict[str, str]:
     return found
 
 
-def map_lines(content) -> list[str]:
-    """The map's lines without the legend."""
-    return content.plain.splitlines()[:-1]
+def map_lines(content, template: str = COMPACT_TEMPLATE) -> list[str]:
+    """The map's art: its lines without the notes and the legend under it."""
+    return content.plain.splitlines()[:len(load_template(template))]
 
 
 # -- reachable ----------------------------------------------------------------------------------
@@ -147,12 +147,16 @@ def test_a_region_without_a_place_on_the_map_is_listed_under_it(two):
 
 
 def test_compact_map_fits_the_board_column(two):
-    assert max(len(line) for line in load_template(COMPACT_TEMPLATE)) <= 38
+    art = load_template(COMPACT_TEMPLATE)
+    assert max(len(line) for line in art) <= 38
     crowded = game("survivor", "monk", "spearmaster")
-    for state in (two, crowded):
+    for state in (two, crowded, put(two, 0, region="sh", hunting=1)):
         lines = map_content(state, 0).plain.splitlines()
         assert max(len(line) for line in lines) <= 38
-        assert len(lines) <= 11
+        assert len(lines) <= len(art) + 7  # crowded or hunts, the region, two lines of gates, the legend
+        for height in range(len(art), len(lines) + 1):  # a shorter space: the notes under the art give way
+            short = map_content(state, 0, height=height).plain.splitlines()
+            assert len(short) <= height and short[:len(art)] == lines[:len(art)]
 
 
 def test_wide_map_fits_its_space(two):
@@ -286,9 +290,11 @@ async def test_widgets_mount_in_the_board_column_at_80x24(two):
     app = Board(rain(two, 2))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        shown = screen_text(app.query_one(RegionMap))
+        shown = [line.rstrip() for line in screen_text(app.query_one(RegionMap))]
         assert any("SU" in line for line in shown)
-        assert len(shown) == len(load_template(COMPACT_TEMPLATE)) + 1  # the compact map and its legend
+        # the compact map, the viewer's region and its gates, and the legend
+        assert shown == [line.rstrip() for line in map_content(rain(two, 2), 0).plain.splitlines()]
+        assert "▸SU Outskirts" in shown and shown[-1].startswith("▸ you")
         clock = screen_text(app.query_one(RainClock))
         assert any("Rain in 2 rounds!" in line for line in clock)
 
@@ -297,6 +303,7 @@ async def test_map_picks_the_wide_template_when_it_has_room(two):
     app = Board(two, left=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        shown = screen_text(app.query_one(RegionMap))
-        assert len(shown) == len(load_template(WIDE_TEMPLATE)) + 1
+        shown = [line.rstrip() for line in screen_text(app.query_one(RegionMap))]
+        assert shown == [line.rstrip() for line in map_content(two, 0, wide=True, width=80).plain.splitlines()]
+        assert shown[0].startswith("×SI       ──")  # the wide art's cells
         assert any("SU" in line for line in shown)

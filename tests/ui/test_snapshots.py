@@ -20,7 +20,7 @@ from textual.screen import Screen
 
 from rainboard.data import load_data
 from rainboard.engine import PlayerSetup, Setup, parse_action
-from rainboard.engine.state import HandCard
+from rainboard.engine.state import DEAD, HIBERNATING, HandCard
 from rainboard.sim import EagerPolicy
 from rainboard.ui.app import RainboardApp
 from rainboard.ui.screens.board import BoardScreen, cycle_report
@@ -150,6 +150,22 @@ def to_cycle_end(players: int = 3) -> tuple[GameSession, list]:
             return session, events
 
 
+NINE = ("Ada", "Bo", "Cy", "Di", "Ez", "Fa", "Gu", "Hy", "Io")
+
+
+def nine_players() -> GameSession:
+    """A full table: nine players, one of each slugcat, on the first turn; the roster shows a sleeper,
+    a dead one (off the map) and a hunt."""
+    session = GameSession.start(Setup(players=[PlayerSetup(name) for name in NINE], seed="snap9"), DATA)
+    play(session, *(f"choose {slugcat}" for slugcat in DATA.slugcats))
+    state = session.state
+    first, second, third, fourth = state.order[:4]
+    state = put(state, second, status=HIBERNATING, food=4)
+    state = put(state, third, status=DEAD)
+    session.state = put(state, fourth, hunting=first, region=state.players[first].region)
+    return session
+
+
 def board(session: GameSession) -> Callable[[], Screen]:
     return lambda: BoardScreen(session, TableOptions())
 
@@ -193,6 +209,12 @@ def test_slugcat_pick_later_player(snap_compare, size):
 @SIZES
 def test_board_normal_turn(snap_compare, size):
     assert snap_compare(SnapApp(board(normal_turn())), terminal_size=size)
+
+
+@SIZES
+def test_board_nine_players(snap_compare, size):
+    """Every seat taken: the roster has a line for each player (two to a line at 80x24)."""
+    assert snap_compare(SnapApp(board(nine_players())), terminal_size=size)
 
 
 @SIZES

@@ -27,6 +27,7 @@ from ..widgets.cards import HandList, SlugcatCard, creature_card_content
 from ..widgets.event_log import EventLog
 from ..widgets.rain_clock import RainClock
 from ..widgets.region_map import RegionMap
+from ..widgets.roster import Roster
 from ..words import action_key, action_label, card_line
 from .dialogs import HandoffScreen, ReportScreen, TextPrompt
 from .setup import TableOptions
@@ -67,7 +68,8 @@ class BoardScreen(Screen):
                 with ContentSwitcher(initial="map", id="left-switch"):
                     yield RegionMap(id="map")
                     yield Static("", id="fight")
-                yield SlugcatCard(id="card")
+                yield Roster(id="roster")
+                yield SlugcatCard(id="card", brief=True)
             with Vertical(id="board-right"):
                 yield Static("", id="prompt")
                 yield OptionList(id="actions")
@@ -97,6 +99,7 @@ class BoardScreen(Screen):
         self._legal = session.legal
         self.query_one("#rain", RainClock).show(state, viewer)
         self.query_one("#map", RegionMap).show(state, viewer)
+        self.query_one("#roster", Roster).show(state, viewer)
         self.query_one("#card", SlugcatCard).show(state, viewer)
         self.query_one("#hand", HandList).show(state, viewer)
         log = self.query_one("#log", EventLog)

@@ -62,32 +62,49 @@ def karma_pips(karma: int, karma_max: int) -> Content:
                    for k in range(karma_max)])
 
 
-def slugcat_card_content(state: GameState, index: int) -> Content:
-    """A player's card: name and slugcat, HP, reputation, turns, food board with its hibernation
-    line, karma, where they are and how they are, and how far along the ending."""
-    data = state.data
-    rules = data.rules
+def slugcat_card_head(state: GameState, index: int) -> Content:
+    """The card's first line: `▶` when the player is to act, their name and slugcat."""
     player = state.players[index]
-    to_act = state.to_act == index
-    head: list[Piece] = [("▶ ", "bold $text-accent")] if to_act else []
+    head: list[Piece] = [("▶ ", "bold $text-accent")] if state.to_act == index else []
     head.append((_short(player.name), "bold"))
     if player.slugcat is None:
         head.append(("  choosing a slugcat", "$text-muted"))
-        return _line(*head)
+    else:
+        head += [" · ", state.data.slugcats[player.slugcat].name]
+    return _line(*head)
+
+
+def slugcat_card_content(state: GameState, index: int, brief: bool = False) -> Content:
+    """A player's card: name and slugcat, HP, reputation, turns, food board with its hibernation
+    line, karma, where they are and how they are, and how far along the ending.
+
+    `brief` is the card beside the roster, which already tells the turns, the region and how the
+    player is: the head is left to the card's frame (slugcat_card_head), HP and reputation join the
+    karma row, and the turns and status lines go.
+    """
+    data = state.data
+    rules = data.rules
+    player = state.players[index]
+    if player.slugcat is None:
+        return Content("") if brief else slugcat_card_head(state, index)
     slugcat = data.slugcats[player.slugcat]
-    head += [" · ", slugcat.name]
-    lines: list[Content] = [_line(*head)]
+    lines: list[Content] = [] if brief else [slugcat_card_head(state, index)]
 
     hp = player_hp(state, index)
-    lines.append(_line(f"HP {hp} · rep {player.reputation}/{rules.reputation_max} · turn {player.turns}"))
+    if not brief:
+        lines.append(_line(f"HP {hp} · rep {player.reputation}/{rules.reputation_max} · turn {player.turns}"))
 
     need = food_needed(state, index)
     board = food_pips(player.food, slugcat.food_max, need)
     amount = food_amount(player.food, player.food_parts, rules.carnivore_plant_parts)
     lines.append(_line(board, f" food {amount}, need {need}"))
-    lines.append(_line(karma_pips(player.karma, rules.karma_max), f" karma {player.karma}"))
+    karma = _line(karma_pips(player.karma, rules.karma_max), f" karma {player.karma}")
+    if brief:
+        karma += f" · HP {hp} · rep {player.reputation}/{rules.reputation_max}"
+    lines.append(karma)
 
-    lines.append(_status_line(state, index))
+    if not brief:
+        lines.append(_status_line(state, index))
     lines += pack(_notes(state, index), CARD_ROOM)
     return Content("\n").join(lines)
 
@@ -159,7 +176,8 @@ def _ending_line(state: GameState, index: int) -> Content | None:
 
 
 class SlugcatCard(Static):
-    """The card of one player: their slugcat's body, food, karma and state."""
+    """The card of one player: their slugcat's body, food, karma and state (`brief`: the short card
+    beside the roster, its head in the frame)."""
 
     DEFAULT_CSS = """
     SlugcatCard {
@@ -170,8 +188,14 @@ class SlugcatCard(Static):
     }
     """
 
+    def __init__(self, *args, brief: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.brief = brief
+
     def show(self, state: GameState, index: int) -> None:
-        self.update(slugcat_card_content(state, index))
+        if self.brief:
+            self.border_title = slugcat_card_head(state, index)
+        self.update(slugcat_card_content(state, index, brief=self.brief))
 
 
 # -- choosing a slugcat ---------------------------------------------------------------------------

@@ -17,11 +17,19 @@ A cell reads `▸SU AB`: a marker, the region's code, then the tokens of the pla
   yet (also dim); blank otherwise.
 - Code: the region's code from its data, or its id in capitals when another region shares the code
   (The Wall and The Underhang are both "UW" in the data; the map shows UW and UH).
-- Tokens: each player's token is the first letter of their name, capitalised. When two names start
-  with the same letter (or a name has no letter or digit to start with), every player's token is their
-  number instead: 1 for the first player, 2 for the next, up to 9. Ascended players have left the
-  board and are not shown. When the tokens overflow a cell, it shows as many as fit and a `+`, and a
-  line under the map lists the full set.
+- Tokens: each player's token (widgets/players.py: the first letter of their name, or their number
+  when two names share one) on a chip of the player's colour. Dead players have left the board until
+  they wake, and ascended players for good: neither is shown (the roster says where they are). When
+  the tokens overflow a cell, it shows as many as fit and a `+`, and a line under the map lists the
+  full set.
+
+Under the art, in this order: regions and gates the art does not place ("Also:"), crowded cells, the
+hunts under way ("⚔ A hunts C"), the region in focus (the viewer's, or one clicked on the map) with its
+traits (water, a hazard such as Farm Arrays' worm grass, the rain that cannot reach Five Pebbles, the
+Mark, the ending in Subterranean, free walks, its modifiers) and the karma each of its gates asks in
+both directions (`SU→HI 3 HI→SU 2`, or `→HI 3 ←2` when room is short; numbers from the engine's
+`gate_karma`), and last the legend. When the widget is too short for all of it, the legend goes
+first, then the crowded line, the hunts, and the focused region's lines.
 
 "Reachable" is presentation, not a rule: the regions the viewer could walk to through gates whose
 karma for that direction is at most their karma, and through free crossings. The engine still decides
@@ -38,8 +46,10 @@ from textual.content import Content, Span
 
 from rainboard import paths
 from rainboard.engine.queries import gate_karma
-from rainboard.engine.state import ASCENDED
+from rainboard.engine.state import ASCENDED, DEAD
 
+from .players import player_tokens, token_chip
+from .region_notes import gate_lines, map_code, pack, region_head
 from .state_view import StateView
 
 if TYPE_CHECKING:
@@ -63,7 +73,8 @@ HERE_STYLE = "bold reverse"
 BLOCKED_STYLE = "dim"
 CELL_STYLE = "on $panel"  # every cell a tile, so its padding reads as part of it
 CODE_STYLE = "bold"
-TOKEN_STYLE = "bold $warning"
+OFF_BOARD = (DEAD, ASCENDED)  # not on the map: the dead until they wake, the ascended for good
+HUNT = "⚔"
 
 
 @lru_cache(maxsize=None)
@@ -83,21 +94,6 @@ def load_template(name: str) -> tuple[str, ...]:
 def template_width(lines: tuple[str, ...]) -> int:
     """Columns the template's art takes."""
     return max((len(line) for line in lines), default=0)
-
-
-def player_tokens(state: GameState) -> tuple[str, ...]:
-    """Each player's one-character token, by player index (see the module docstring for the rule)."""
-    letters = [next((c.upper() for c in p.name if c.isalnum()), "") for p in state.players]
-    if all(letters) and len(set(letters)) == len(letters):
-        return tuple(letters)
-    return tuple(str(index + 1) for index in range(len(state.players)))
-
-
-def map_code(data: GameData, region_id: str) -> str:
-    """The code shown for a region: its own, or its id in capitals when another region shares it."""
-    code = data.regions[region_id].code
-    shared = any(other != region_id and r.code == code for other, r in data.regions.items())
-    return region_id.upper() if shared else code
 
 
 def _viewer_region(state: GameState, viewer: int | None) -> str | None:
@@ -135,25 +131,30 @@ def reachable(state: GameState, viewer: int) -> set[str]:
     return seen
 
 
-def _cell(code: str, tokens: str, width: int, here: bool, blocked: bool) -> tuple[Content, bool]:
-    """One region's cell, exactly `width` columns; also whether its tokens had to be cut short."""
+def _cell(code: str, tokens: list[tuple[str, int]], width: int, here: bool, blocked: bool) -> tuple[Content, bool]:
+    """One region's cell, exactly `width` columns, with the (token, player) chips of those there;
+    also whether the tokens had to be cut short."""
     marker = YOU if here else TOO_LOW if blocked else " "
     head = marker + code
     room = width - len(head) - 1
     shown = tokens
     if len(tokens) > room:
-        shown = tokens[: room - 1] + MORE if room >= 2 else ""
-    text = (f"{head} {shown}" if shown else head)[:width].ljust(width)
-    cell = Content(text)
-    cell = cell.stylize(CODE_STYLE, 1, 1 + len(code))
-    if shown:
-        cell = cell.stylize(TOKEN_STYLE, len(head) + 1, len(head) + 1 + len(shown))
-    cell = cell.stylize_before(CELL_STYLE)
+        shown = tokens[: room - 1] if room >= 2 else []
+    cut = len(shown) != len(tokens)
+    cell = Content(head).stylize(CODE_STYLE, 1, 1 + len(code))
     if here:
         cell = cell.stylize(HERE_STYLE)
     elif blocked:
         cell = cell.stylize(BLOCKED_STYLE)
-    return cell, shown != tokens
+    if shown or cut:
+        # the chips keep their colours whatever the cell's look: a player is never dimmed out
+        cell += Content(" ").stylize(HERE_STYLE if here else "")
+        cell += Content("").join(token_chip(token, index) for token, index in shown)
+        if cut and room >= 2:
+            cell += Content(MORE).stylize(HERE_STYLE if here else BLOCKED_STYLE if blocked else "")
+    pad = max(width - cell.cell_length, 0)
+    cell = (cell + Content(" " * pad).stylize(HERE_STYLE if here else "")).truncate(width)
+    return cell.stylize_before(CELL_STYLE), cut
 
 
 def _art(text: str) -> Content:
@@ -250,74 +251,131 @@ def _fits(data: GameData, template: tuple[str, ...]) -> bool:
     return placed <= set(data.regions) and drawn_gates <= gates and drawn_walks <= walks
 
 
-def render_map(state: GameState, viewer: int | None, template: tuple[str, ...]) -> Content:
+def _present(state: GameState) -> dict[str, list[tuple[str, int]]]:
+    """The tokens on the board, by region: (token, player index), in player order."""
+    tokens = player_tokens(state)
+    present: dict[str, list[tuple[str, int]]] = {}
+    for index, player in enumerate(state.players):
+        if player.status not in OFF_BOARD and player.region:
+            present.setdefault(player.region, []).append((tokens[index], index))
+    return present
+
+
+def _chips(tokens: list[tuple[str, int]]) -> Content:
+    return Content("").join(token_chip(token, index) for token, index in tokens)
+
+
+def _hunts(state: GameState) -> list[Content]:
+    """Each hunt under way: "⚔ A hunts C", the hunter first."""
+    tokens = player_tokens(state)
+    return [Content.assemble((HUNT, "bold $text-warning"), " ", token_chip(tokens[index], index), " hunts ",
+                             token_chip(tokens[player.hunting], player.hunting))
+            for index, player in enumerate(state.players)
+            if player.hunting is not None and 0 <= player.hunting < len(state.players)]
+
+
+def _fit(groups: list[tuple[int, list[Content]]], room: int | None) -> tuple[list[Content], int]:
+    """The groups' lines in their order, leaving out the least needed groups (highest number first,
+    the later of equals) until they fit in `room` lines; also how many lines were left out."""
+    kept = [(rank, position, lines) for position, (rank, lines) in enumerate(groups) if lines]
+    left_out = 0
+    if room is not None:
+        while kept and sum(len(lines) for _, _, lines in kept) > room:
+            worst = max(kept, key=lambda group: (group[0], group[1]))
+            kept.remove(worst)
+            left_out += len(worst[2])
+    return [line for _, _, lines in kept for line in lines], left_out
+
+
+# what goes first when the map is short of rows: the legend, then the crowded line, the hunts, the
+# focused region's traits past its first line, its gates and its name; the regions and gates the art
+# leaves out always stay
+ALSO_RANK, REGION_RANK, GATES_RANK, TRAITS_RANK, HUNTS_RANK, CROWDED_RANK, LEGEND_RANK = range(7)
+
+
+def render_map(state: GameState, viewer: int | None, template: tuple[str, ...], height: int | None = None,
+               width: int | None = None, focus: str | None = None) -> Content:
     """The map drawn on the given template lines (see map_content).
 
-    When the template does not fit the game's decks (a region it places is missing, or a line it draws
-    is no gate of theirs), every region and link is listed instead, so the map never shows what is not.
+    Under the art: what the art leaves out, crowded cells, hunts, the focused region (`focus`, else
+    the viewer's) and the legend, as many as fit in `height` lines, folded to `width` (at least the
+    art's). When the template does not fit the game's decks (a region it places is missing, or a
+    line it draws is no gate of theirs), every region and link is listed instead, so the map never
+    shows what is not.
     """
     data = state.data
     here = _viewer_region(state, viewer)
     open_regions = reachable(state, viewer) if here is not None else set(data.regions)
-    tokens = player_tokens(state)
-    present: dict[str, str] = {}
-    for index, player in enumerate(state.players):
-        if player.status != ASCENDED and player.region:
-            present[player.region] = present.get(player.region, "") + tokens[index]
+    present = _present(state)
 
     def cell(region_id: str, width: int) -> tuple[Content, bool]:
-        return _cell(map_code(data, region_id), present.get(region_id, ""), width,
+        return _cell(map_code(data, region_id), present.get(region_id, []), width,
                      here=region_id == here, blocked=region_id not in open_regions)
 
     def loose_cell(region_id: str) -> Content:
-        tokens_here = present.get(region_id, "")
+        tokens_here = present.get(region_id, [])
         return cell(region_id, 1 + len(map_code(data, region_id)) + (1 + len(tokens_here) if tokens_here else 0))[0]
 
-    width = template_width(template)
+    room_width = max(template_width(template), width or 0)
     gates, walks = _data_links(data)
-    lines: list[Content] = []
-    if not _fits(data, template):
-        lines += _wrap_items("Regions:", [loose_cell(rid) for rid in data.regions], width)
-        lines += _wrap_items("Gates:", [_link(data, pair, "─") for pair in sorted(gates, key=sorted)], width)
-        if walks:
-            lines += _wrap_items("Walks:", [_link(data, pair, "┄") for pair in sorted(walks, key=sorted)], width)
-        lines.append(_legend())
-        return Content("\n").join(lines)
-
-    placed: set[str] = set()
+    art: list[Content] = []
+    also: list[Content] = []
     crowded: list[Content] = []
-    for row in template:
-        line = Content("")
-        last = 0
-        for match in PLACEHOLDER.finditer(row):
-            line += _art(row[last:match.start()])
-            region_id = match.group(1)
-            placed.add(region_id)
-            drawn, cut = cell(region_id, match.end() - match.start())
-            if cut:
-                crowded.append(Content.assemble((map_code(data, region_id), CODE_STYLE), " ",
-                                                (present[region_id], TOKEN_STYLE)))
-            line += drawn
-            last = match.end()
-        line += _art(row[last:])
-        lines.append(line)
+    if not _fits(data, template):
+        also += _wrap_items("Regions:", [loose_cell(rid) for rid in data.regions], room_width)
+        also += _wrap_items("Gates:", [_link(data, pair, "─") for pair in sorted(gates, key=sorted)], room_width)
+        if walks:
+            also += _wrap_items("Walks:", [_link(data, pair, "┄") for pair in sorted(walks, key=sorted)], room_width)
+    else:
+        placed: set[str] = set()
+        for row in template:
+            line = Content("")
+            last = 0
+            for match in PLACEHOLDER.finditer(row):
+                line += _art(row[last:match.start()])
+                region_id = match.group(1)
+                placed.add(region_id)
+                drawn, cut = cell(region_id, match.end() - match.start())
+                if cut:
+                    crowded.append(Content.assemble((map_code(data, region_id), CODE_STYLE), " ",
+                                                    _chips(present[region_id])))
+                line += drawn
+                last = match.end()
+            line += _art(row[last:])
+            art.append(line)
+        drawn_gates, drawn_walks = template_links(template)
+        extra = [loose_cell(rid) for rid in data.regions if rid not in placed]
+        extra += [_link(data, pair, "─") for pair in sorted(gates - drawn_gates, key=sorted)]
+        extra += [_link(data, pair, "┄") for pair in sorted(walks - drawn_walks, key=sorted)]
+        if extra:
+            also += _wrap_items("Also:", extra, room_width)
+    crowded_lines = _wrap_items("Crowded:", crowded, room_width) if crowded else []
+    hunts = pack(_hunts(state), room_width, "  ")
+    about = focus if focus in data.regions else here
+    head = region_head(state, about, about == here, room_width) if about else []
+    room = None if height is None else max(height - len(art), 0)
 
-    drawn_gates, drawn_walks = template_links(template)
-    extra = [loose_cell(rid) for rid in data.regions if rid not in placed]
-    extra += [_link(data, pair, "─") for pair in sorted(gates - drawn_gates, key=sorted)]
-    extra += [_link(data, pair, "┄") for pair in sorted(walks - drawn_walks, key=sorted)]
-    if extra:
-        lines += _wrap_items("Also:", extra, width)
-    if crowded:
-        lines += _wrap_items("Crowded:", crowded, width)
-    lines.append(_legend())
-    return Content("\n").join(lines)
+    def under(short: bool) -> tuple[list[Content], int]:
+        gate_rows = gate_lines(state, about, room_width, short=short) if about else []
+        return _fit([(ALSO_RANK, also), (CROWDED_RANK, crowded_lines), (HUNTS_RANK, hunts),
+                     (REGION_RANK, head[:1]), (TRAITS_RANK, head[1:]), (GATES_RANK, gate_rows),
+                     (LEGEND_RANK, [_legend()])], room)
+
+    # the gates in full words, unless the short form lets more of the lines stay
+    lines, left_out = under(short=False)
+    if left_out:
+        short_lines, short_left_out = under(short=True)
+        if short_left_out < left_out:
+            lines = short_lines
+    return Content("\n").join(art + lines)
 
 
-def map_content(state: GameState, viewer: int | None, wide: bool = False) -> Content:
+def map_content(state: GameState, viewer: int | None, wide: bool = False, height: int | None = None,
+                width: int | None = None, focus: str | None = None) -> Content:
     """The region map for `viewer` (a player index; None marks no one's region or reach).
 
-    `wide` uses the larger template when assets/ has it; the compact one is 38 columns wide.
+    `wide` uses the larger template when assets/ has it; the compact one is 38 columns wide. The
+    lines under the art fit `height` rows when it is given (see render_map).
     """
     template = load_template(COMPACT_TEMPLATE)
     if wide:
@@ -325,7 +383,7 @@ def map_content(state: GameState, viewer: int | None, wide: bool = False) -> Con
             template = load_template(WIDE_TEMPLATE)
         except OSError:
             pass
-    return render_map(state, viewer, template)
+    return render_map(state, viewer, template, height=height, width=width, focus=focus)
 
 
 def wide_fits(width: int, height: int | None) -> bool:
@@ -339,7 +397,12 @@ def wide_fits(width: int, height: int | None) -> bool:
 
 
 class RegionMap(StateView):
-    """The map of regions and karma gates, from one player's point of view."""
+    """The map of regions and karma gates, from one player's point of view.
+
+    A click on a region's cell puts that region in focus: the lines under the map tell its traits and
+    gates instead of the viewer's own; a click on it again, or the next player's turn, brings the
+    focus back to the viewer's region.
+    """
 
     DEFAULT_CSS = """
     RegionMap {
@@ -349,14 +412,44 @@ class RegionMap(StateView):
     }
     """
 
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.focus_region: str | None = None
+        self._template: tuple[str, ...] = ()
+
+    def show(self, state: GameState, viewer: int | None) -> None:
+        if viewer != self._viewer:
+            self.focus_region = None
+        super().show(state, viewer)
+
+    def _fixed_height(self) -> int | None:
+        return None if self.styles.height is None or self.styles.height.is_auto else self.size.height
+
     def _draw(self, state: GameState, viewer: int | None, width: int) -> Content:
         """The map for this state, seen by player `viewer`; the wide drawing when it fits."""
-        height = None if self.styles.height is None or self.styles.height.is_auto else self.size.height
+        height = self._fixed_height()
+        wide = wide_fits(width, height)
         try:
-            return map_content(state, viewer, wide=wide_fits(width, height))
+            self._template = load_template(WIDE_TEMPLATE if wide else COMPACT_TEMPLATE)
+            return map_content(state, viewer, wide=wide, height=height, width=width, focus=self.focus_region)
         except OSError:  # a broken install: say so rather than crash the board
             return Content(f"No map: assets/{COMPACT_TEMPLATE} is missing.")
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self._content(width).plain.splitlines()) if self._state is not None else 0
 
+    def region_at(self, x: int, y: int) -> str | None:
+        """The region whose cell is drawn at this spot of the widget, if any."""
+        if not 0 <= y < len(self._template) or self._state is None:
+            return None
+        for match in PLACEHOLDER.finditer(self._template[y]):
+            if match.start() <= x < match.end() and match.group(1) in self._state.data.regions:
+                return match.group(1)
+        return None
+
+    def on_click(self, event) -> None:
+        region = self.region_at(event.x, event.y)
+        if region is None:
+            return
+        self.focus_region = None if region == self.focus_region else region
+        self.refresh(layout=True)

@@ -1,0 +1,290 @@
+"""The table: one line per player, always on the board, so everyone at the keyboard can follow the game.
+
+A line reads, for one player, in turn order:
+
+    ▶A Ada    Survivor  SU karma 3 food 2/4 HP 13 rep 1 turn 12 awake
+
+- `▶` marks whose turn it is; `▷` a player who must answer now on someone else's turn (a duel).
+- The player's token on their colour (widgets/players.py), name and slugcat.
+- The map code of the region they are in; karma; food against what hibernating needs now (the
+  engine's `food_needed`: the line, or the whole board after a starved cycle), green once fed
+  (`is_fed`); HP (the slugcat's, or its creature form's: `player_hp`); reputation; turns taken in
+  the game.
+- How they are: awake, hibernating, starved (asleep without enough food), dead (until the next
+  cycle), waiting N (the ending's wait), ascended; and a hunt: "hunting C" for the hunter,
+  "hunted by A" for the one it tracked down.
+
+Where the line does not fit, the labels shorten (◉3 ●2/4 ♥13 ★1 t12), the status words too
+(asleep, wait 2, ⚔ C for hunting or attacking C, ⚔ by A), and columns drop: the name first, then the slugcat, the turns,
+the reputation, HP and the region. The token, karma, food and status always stay. When the roster
+may not take a line per player (its max-height), the players sit two or more to a line.
+
+Every figure is read from the state or asked of the engine's queries; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from math import ceil
+
+from attrs import frozen
+from textual.content import Content
+
+from rainboard.engine.modifiers import player_hp
+from rainboard.engine.queries import food_needed, is_fed
+from rainboard.engine.state import ASCENDED, AWAKE, DEAD, HIBERNATING, PLAYING, STARVED, Duel, GameState, Status
+
+from .players import player_tokens, token_chip
+from .region_map import map_code
+from .state_view import StateView
+
+TURN, ANSWERING = "▶", "▷"
+NAME_ROOM = 8  # a long name is cut on the roster; the card has the whole of it
+GAP = "  "  # between players sitting side by side
+
+STATUS_WORDS: dict[Status, tuple[str, str]] = {  # (words, short words)
+    AWAKE: ("awake", "awake"),
+    HIBERNATING: ("hibernating", "asleep"),
+    STARVED: ("starved", "starved"),
+    DEAD: ("dead", "dead"),
+    ASCENDED: ("ascended", "ascended"),
+}
+STATUS_STYLES: dict[Status, str] = {
+    AWAKE: "$text-muted",
+    HIBERNATING: "$text-success",
+    STARVED: "$text-warning",
+    DEAD: "bold $text-error",
+    ASCENDED: "bold $text-success",
+}
+WAITING_STYLE = "$text-accent"
+HUNT_STYLE = "bold $text-warning"
+
+# the columns, left to right; a line too wide drops them in DROPS order
+FIELDS = ("marker", "token", "name", "slugcat", "region", "karma", "food", "hp", "rep", "turns", "status")
+DROPS = ("name", "slugcat", "turns", "rep", "hp", "region")
+
+
+@frozen
+class Seat:
+    """One player's line on the roster, as figures (what the line shows, before it is drawn)."""
+
+    index: int
+    token: str
+    name: str
+    slugcat: str  # the slugcat's name; "" while choosing
+    region: str  # the region's map code; "" when nowhere yet, dead or ascended
+    karma: int
+    food: int
+    need: int | None  # food needed to hibernate (queries.food_needed); None while choosing
+    fed: bool
+    hp: int | None
+    reputation: int
+    turns: int
+    status: str  # in words
+    status_short: str
+    status_style: str
+    turn: bool  # it is this player's turn
+    answering: bool  # this player must choose now, on someone else's turn
+
+
+def status_words(state: GameState, index: int) -> tuple[str, str, str]:
+    """How a player is, in words, in short words, and the style: their Status, else the ending's
+    wait, else a hunt they are in, else awake."""
+    player = state.players[index]
+    if player.slugcat is None:
+        return "choosing", "choosing", "$text-muted"
+    if player.status != AWAKE:
+        words, short = STATUS_WORDS[player.status]
+        return words, short, STATUS_STYLES[player.status]
+    if player.waiting:
+        return f"waiting {player.waiting}", f"wait {player.waiting}", WAITING_STYLE
+    tokens = player_tokens(state)
+    hunters = "".join(tokens[i] for i, other in enumerate(state.players) if other.hunting == index and i != index)
+    words, short = [], []
+    if player.hunting is not None:
+        words.append(f"hunting {tokens[player.hunting]}")
+        short.append(f"⚔ {tokens[player.hunting]}")
+    if hunters:
+        words.append(f"hunted by {hunters}")
+        short.append(f"⚔ by {hunters}")
+    duel = state.pending if isinstance(state.pending, Duel) else None
+    if duel is not None and duel.attacker == index:
+        words.append(f"attacking {tokens[duel.player]}")
+        short.append(f"⚔ {tokens[duel.player]}")
+    if duel is not None and duel.player == index:
+        words.append(f"attacked by {tokens[duel.attacker]}")
+        short.append(f"⚔ by {tokens[duel.attacker]}")
+    if words:
+        return ", ".join(words), ", ".join(short), HUNT_STYLE
+    words_awake, short_awake = STATUS_WORDS[AWAKE]
+    return words_awake, short_awake, STATUS_STYLES[AWAKE]
+
+
+def seat_order(state: GameState) -> tuple[int, ...]:
+    """Players in turn order (every player once, those outside the order after it)."""
+    order = tuple(i for i in state.order if 0 <= i < len(state.players))
+    return order + tuple(i for i in range(len(state.players)) if i not in order)
+
+
+def seats(state: GameState) -> tuple[Seat, ...]:
+    """Every player's line on the roster, in turn order."""
+    data = state.data
+    tokens = player_tokens(state)
+    playing = state.phase == PLAYING and bool(state.order)
+    current = state.current if playing else None
+    to_act = state.to_act
+    found = []
+    for index in seat_order(state):
+        player = state.players[index]
+        chosen = player.slugcat is not None
+        on_board = player.status not in (DEAD, ASCENDED)  # as on the map: the dead are off it until they wake
+        words, short, style = status_words(state, index)
+        found.append(Seat(
+            index=index,
+            token=tokens[index],
+            name=player.name,
+            slugcat=data.slugcats[player.slugcat].name if chosen else "",
+            region=map_code(data, player.region) if player.region in data.regions and on_board else "",
+            karma=player.karma,
+            food=player.food,
+            need=food_needed(state, index) if chosen else None,
+            fed=is_fed(state, index) if chosen else False,
+            hp=player_hp(state, index) if chosen else None,
+            reputation=player.reputation,
+            turns=player.turns,
+            status=words,
+            status_short=short,
+            status_style=style,
+            turn=index == current,
+            answering=index == to_act and index != current and playing,
+        ))
+    return tuple(found)
+
+
+def _cut(text: str, room: int) -> str:
+    return text if len(text) <= room else text[: room - 1] + "…"
+
+
+def _cells(seat: Seat) -> dict[str, tuple[str, str, str]]:
+    """Each column of a seat's line: (with words, with signs, style)."""
+    marker = TURN if seat.turn else ANSWERING if seat.answering else " "
+    food = f"{seat.food}/{seat.need}" if seat.need is not None else f"{seat.food}"
+    hp = str(seat.hp) if seat.slugcat else ""
+    name = _cut(seat.name, NAME_ROOM)
+    return {
+        "marker": (marker, marker, "bold $text-accent"),
+        "token": (seat.token, seat.token, ""),
+        "name": (name, name, "bold" if seat.turn or seat.answering else ""),
+        "slugcat": (seat.slugcat or "—", seat.slugcat or "—", "$text-muted"),
+        "region": (seat.region or "··", seat.region or "··", "bold"),
+        "karma": (f"karma {seat.karma}", f"◉{seat.karma}", "$text-accent"),
+        "food": (f"food {food}", f"●{food}", "$text-success" if seat.fed else ""),
+        "hp": (f"HP {hp}", f"♥{hp}", ""),
+        "rep": (f"rep {seat.reputation}", f"★{seat.reputation}", ""),
+        "turns": (f"turn {seat.turns}", f"t{seat.turns}", "$text-muted"),
+        "status": (seat.status, seat.status_short, seat.status_style),
+    }
+
+
+def _layouts():
+    """The ways to draw a line, best first: (columns, words for labels, words for the status). A
+    column is kept rather than the status's longer words."""
+    yield FIELDS, True, True
+    yield FIELDS, False, True
+    fields = list(FIELDS)
+    for drop in DROPS:
+        yield tuple(fields), False, False
+        fields.remove(drop)
+        yield tuple(fields), False, True
+    yield tuple(fields), False, False
+
+
+def _entries(found: tuple[Seat, ...], room: int) -> list[Content]:
+    """Each seat's line, its columns aligned, in the best layout that fits `room` cells (the last,
+    cut short, when none does)."""
+    cells = [_cells(seat) for seat in found]
+    for fields, worded, status_worded in _layouts():
+        def text(cell: dict, field: str) -> str:
+            words, signs, _ = cell[field]
+            return words if (status_worded if field == "status" else worded) else signs
+
+        widths = {f: max(len(text(c, f)) for c in cells) for f in fields}
+        # the marker and the token sit together; every other column is a space apart
+        width = sum(widths.values()) + len(fields) - 2
+        if width <= room:
+            break
+    lines = []
+    for seat, cell in zip(found, cells):
+        pieces: list[Content] = []
+        for field in fields:
+            shown = text(cell, field)
+            padded = shown if field == "status" else shown.ljust(widths[field])
+            if field == "token":
+                pieces.append(token_chip(padded, seat.index))
+            else:
+                pieces.append(Content.styled(padded, cell[field][2]) if cell[field][2] else Content(padded))
+            if field != "marker":
+                pieces.append(Content(" "))
+        line = Content.assemble(*pieces).rstrip()
+        if line.cell_length > room:
+            line = line.truncate(max(room - 1, 0)) + "…"
+        lines.append(line)
+    return lines
+
+
+def roster_lines(state: GameState, width: int, rows: int | None = None) -> list[Content]:
+    """The roster's lines for a space `width` cells wide: a line per player, or, when `rows` lines
+    are fewer than the players, as many players side by side as it takes to fit."""
+    found = seats(state)
+    if not found:
+        return []
+    across = 1 if rows is None or rows <= 0 or len(found) <= rows else ceil(len(found) / rows)
+    if across == 1:
+        return _entries(found, width)
+    room = max((width - len(GAP) * (across - 1)) // across, 1)
+    entries = _entries(found, room)
+    down = ceil(len(found) / across)
+    lines = []
+    for row in range(down):
+        line = Content("")
+        for column in range(across):
+            at = column * down + row
+            if at >= len(entries):
+                break
+            entry = entries[at]
+            line += (GAP if column else "") + entry + " " * (room - entry.cell_length)
+        lines.append(line.rstrip())
+    return lines
+
+
+def roster_content(state: GameState, width: int, rows: int | None = None) -> Content:
+    """The roster as one piece of text (see roster_lines)."""
+    return Content("\n").join(roster_lines(state, width, rows))
+
+
+class Roster(StateView):
+    """Every player at the table, a line each, whoever is looking."""
+
+    DEFAULT_CSS = """
+    Roster {
+        width: 100%;
+        height: auto;
+    }
+    """
+
+    def _rows(self, height: int | None) -> int | None:
+        return height if height and height > 0 else None
+
+    def _max_rows(self, container, viewport) -> int | None:
+        """The lines the roster may take: its max-height, resolved in its container."""
+        limit = self.styles.max_height
+        if limit is None:
+            return None
+        return int(limit.resolve(container, viewport))
+
+    def _draw(self, state: GameState, viewer: int | None, width: int) -> Content:
+        return roster_content(state, width, self._rows(self.size.height))
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        if self._state is None:
+            return 0
+        return len(roster_lines(self._state, width, self._max_rows(container, viewport)))
