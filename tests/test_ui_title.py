@@ -22,9 +22,9 @@ async def test_title_shows_art_subtitle_and_menu():
         assert "Rainboard" in str(app.screen.query_one("#subtitle", Static).render())
         menu = _menu(app)
         labels = {menu.get_option_at_index(i).id: menu.get_option_at_index(i) for i in range(menu.option_count)}
-        assert list(labels) == ["new-game", "solo-challenge", "continue", "replay", "scores", "rules", "quit"]
+        assert list(labels) == ["new-game", "solo-challenge", "continue", "saved-games", "scores", "rules", "quit"]
         assert labels["continue"].disabled  # nothing saved yet in this test's data folder
-        for ready in ("new-game", "solo-challenge", "replay", "scores", "rules", "quit"):
+        for ready in ("new-game", "solo-challenge", "saved-games", "scores", "rules", "quit"):
             assert not labels[ready].disabled
         assert "no unfinished game" in str(app.screen.query_one("#later-note", Static).render())
 
