@@ -268,33 +268,56 @@ def cmd_scores(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "decks":
+        return cmd_decks_check(args, sys.stdout)
+    if args.command == "sim":
+        return cmd_sim(args, sys.stdout)
+    if args.command == "balance":
+        return cmd_balance(args, sys.stdout)
+    if args.command == "challenge":
+        return cmd_challenge(args, sys.stdout)
+    if args.command == "scores":
+        return cmd_scores(args, sys.stdout)
+    if args.command == "continue":
+        return cmd_continue(args)
+    if args.command == "replay":
+        return cmd_replay(args, sys.stdout)
+    return cmd_play(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the `rainboard` command; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        if args.command == "decks":
-            return cmd_decks_check(args, sys.stdout)
-        if args.command == "sim":
-            return cmd_sim(args, sys.stdout)
-        if args.command == "balance":
-            return cmd_balance(args, sys.stdout)
-        if args.command == "challenge":
-            return cmd_challenge(args, sys.stdout)
-        if args.command == "scores":
-            return cmd_scores(args, sys.stdout)
-        if args.command == "continue":
-            return cmd_continue(args)
-        if args.command == "replay":
-            return cmd_replay(args, sys.stdout)
-        return cmd_play(args)
+        code = _run(args)
+        sys.stdout.flush()  # here, not at exit, so a reader gone away is met in the handler below
+        return code
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `rainboard sim | head`: the reader has all it wanted
+        return _reader_gone()
     except Exception as exc:  # a person at a table should see one line, not a traceback
         if os.environ.get("RAINBOARD_DEBUG"):
             raise
         return _report(exc, args.command)
+
+
+SIGPIPE_EXIT = 141  # what a shell reports for a program stopped by SIGPIPE: 128 + 13
+
+
+def _reader_gone() -> int:
+    """The output's reader closed the pipe: stop quietly, as a Unix tool does. Standard output is
+    pointed at /dev/null so Python's own flush at exit does not complain a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file behind stdout (a test's capture)
+        pass
+    return SIGPIPE_EXIT
 
 
 def _is_deck_error(exc: Exception) -> bool:

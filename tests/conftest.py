@@ -25,9 +25,11 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function):
 
 @pytest.fixture(autouse=True)
 def _private_data_dir(tmp_path, monkeypatch):
-    """Saves, scores and logs of every test go to its own temporary folder, never the user's."""
+    """Saves, scores, logs and the remembered table of every test go to its own temporary folder,
+    never the user's."""
     folder = tmp_path / "rainboard-data"
     monkeypatch.setenv("RAINBOARD_DATA_DIR", str(folder))
+    monkeypatch.setenv("RAINBOARD_CONFIG_DIR", str(tmp_path / "rainboard-config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     return folder
 

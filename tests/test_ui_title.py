@@ -22,9 +22,9 @@ async def test_title_shows_art_subtitle_and_menu():
         assert "Rainboard" in str(app.screen.query_one("#subtitle", Static).render())
         menu = _menu(app)
         labels = {menu.get_option_at_index(i).id: menu.get_option_at_index(i) for i in range(menu.option_count)}
-        assert list(labels) == ["new-game", "solo-challenge", "continue", "replay", "scores", "rules", "quit"]
+        assert list(labels) == ["new-game", "solo-challenge", "continue", "saved-games", "scores", "rules", "quit"]
         assert labels["continue"].disabled  # nothing saved yet in this test's data folder
-        for ready in ("new-game", "solo-challenge", "replay", "scores", "rules", "quit"):
+        for ready in ("new-game", "solo-challenge", "saved-games", "scores", "rules", "quit"):
             assert not labels[ready].disabled
         assert "no unfinished game" in str(app.screen.query_one("#later-note", Static).render())
 
@@ -44,15 +44,19 @@ async def test_rules_entry_opens_rules_and_escape_returns():
         assert isinstance(app.screen, TitleScreen)
 
 
-async def test_help_keys_open_rules_once():
+async def test_help_keys_open_the_rules_once_and_close_them_again():
     app = RainboardApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
-        await pilot.press("f1")  # already showing: no second copy on the stack
+        assert len(app.screen_stack) == 2  # title, rules: never a second copy
+        await pilot.press("f1")  # already showing: the same key closes it
         await pilot.pause()
-        assert len(app.screen_stack) == 2  # title, rules
+        assert isinstance(app.screen, TitleScreen) and len(app.screen_stack) == 1
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)

@@ -6,26 +6,31 @@ import traceback
 from functools import partial
 from pathlib import Path
 
+from attrs import evolve
 from textual import events
 from textual.app import App
-from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 from textual.screen import Screen
+from textual.theme import Theme
 
 from rainboard.data import GameData, load_data, with_preset
 
+from . import keys
 from .screens.board import BoardScreen
-from .screens.dialogs import ConfirmScreen, TooSmallScreen
+from .screens.dialogs import ConfirmScreen
 from .screens.help import HelpScreen
-from .screens.setup import SetupScreen
+from .screens.setup import SetupScreen, fresh_seed
 from .screens.title import TitleScreen, title_art  # noqa: F401 - title_art is part of the app's face
+from .screens.too_small import TooSmallScreen
+from .table_config import config_dir, load_table, save_table
 
 RulesScreen = HelpScreen  # the help screen is where the rules live
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 class GameCommands(Provider):
-    """The command palette: every action possible right now, and the app's screens."""
+    """The command palette: every action possible right now, and the app's screens. (Textual's own
+    commands are cut down to the theme picker: see RainboardApp.get_system_commands.)"""
 
     def _commands(self):
         app = self.app
@@ -38,8 +43,13 @@ class GameCommands(Provider):
             for action in list(screen._legal):
                 found.append((action_label(state, action), partial(screen.choose, action),
                               f"{state.players[screen.viewer].name}: {action}"))
+            found.append(("Undo", screen.action_undo, keys.UNDO.does.capitalize()))
+            found.append(("Save as", screen.action_save_as, keys.SAVE_AS.does.capitalize()))
         found.append(("Rules and keys", app.action_rules, "The rules as Rainboard plays them, and the keys"))
         found.append(("New game", app.action_new_game, "Set up a new hotseat or solo game"))
+        found.append(("Solo challenge", app.action_challenge, "A code that deals everyone the same solo game"))
+        found.append(("Saved games", app.action_saved_games, "Replay a saved game, or continue one"))
+        found.append(("Scores", app.action_scores, "Your best turns on each challenge code"))
         found.append(("Quit", app.action_quit, "Leave Rainboard"))
         return found
 
@@ -60,19 +70,18 @@ class RainboardApp(App):
 
     TITLE = "Rainboard"
     # absolute, so an App subclass elsewhere (tests, tools) finds the same styles
-    CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parent / "screens" / "screens.tcss",
-                Path(__file__).parent / "screens" / "records.tcss"]
+    CSS_PATH = [Path(__file__).parent / "app.tcss",
+                *(Path(__file__).parent / "screens" / name for name in ("screens.tcss", "records.tcss", "table.tcss"))]
     COMMANDS = App.COMMANDS | {GameCommands}
-    COMMAND_PALETTE_BINDING = "ctrl+p"
-    BINDINGS = [
-        Binding("q", "quit", "Quit"),
-        Binding("question_mark,f1", "rules", "Help", key_display="? f1"),
-    ]
+    COMMAND_PALETTE_BINDING = keys.PALETTE.keys[0]
+    BINDINGS = keys.app_bindings()  # q and the help, from the key table
 
     def __init__(self, data: GameData | None = None, seed: str = "", catch_errors: bool = True,
                  data_dir: Path | None = None, resume: Path | None = None, replay: Path | None = None,
-                 challenge: str | None = None, autosave: bool = True) -> None:
+                 challenge: str | None = None, autosave: bool = True, config: Path | None = None) -> None:
         super().__init__()
+        self.config_dir = config_dir(config)  # the remembered table: --config, $RAINBOARD_CONFIG_DIR, the user's
+        self.table_memory, self._config_notice = load_table(self.config_dir)
         self.data = data  # the checked deck data; loaded on first need when not given
         self._other_presets: dict[str, GameData] = {}  # the same decks with their other presets, as asked for
         self.last_preset: str | None = None  # the preset of the last game begun here, the setup's default
@@ -91,6 +100,11 @@ class RainboardApp(App):
         return data_dir(self.data_dir_override)
 
     def on_mount(self) -> None:
+        if self._config_notice:
+            self.notify(self._config_notice, title="Settings ignored", severity="warning", timeout=10)
+        if self.table_memory.theme in self.available_themes:
+            self.theme = self.table_memory.theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self.autosave:
             try:
                 from rainboard.saves import sweep_leftovers
@@ -140,8 +154,10 @@ class RainboardApp(App):
         except OSError as error:
             report(error)
 
-    def resume(self, path: Path) -> bool:
-        """Pick a saved game up exactly where it was; a bad file says what is wrong and stays as it is."""
+    def resume(self, path: Path, copy: bool = False) -> bool:
+        """Pick a saved game up exactly where it was; a bad file says what is wrong and stays as it is.
+        With `copy` (a save named with ctrl+s) the game goes on in a new autosave and the named file is
+        kept as it was, to come back to."""
         from rainboard.saves import SaveError
 
         from .autosave import Autosaver
@@ -156,7 +172,18 @@ class RainboardApp(App):
         session = session_from_replay(replay, len(replay), data, setup,
                                       challenge=save.challenge.code if save.challenge else None)
         table = TableOptions(handoffs=save.table.handoffs)
-        if self.autosave:
+        if self.autosave and copy:
+            from rainboard.saves import autosave_path, new_game_id
+
+            from .autosave import now
+
+            game_id = new_game_id(now())
+            session.on_change = Autosaver(autosave_path(self.data_dir, game_id), evolve(save, game_id=game_id))
+            try:
+                session.on_change(session)
+            except OSError:
+                pass  # the saver tells the table itself
+        elif self.autosave:
             session.on_change = Autosaver(path, save)
         if session.over:
             from .screens.game_over import GameOverScreen
@@ -189,14 +216,59 @@ class RainboardApp(App):
             self._other_presets[preset] = with_preset(self.data, preset)
         return self._other_presets[preset]
 
+    # -- the table remembered between evenings ------------------------------------------------------
+    def remember_table(self, **changes) -> None:
+        """Keep these choices (names, options, preset, theme) for the next setup, in the config file."""
+        table = evolve(self.table_memory, **changes)
+        if table == self.table_memory and (self.config_dir / "table.json").exists():
+            return
+        self.table_memory = table
+        try:
+            save_table(self.config_dir, table)
+        except OSError as error:
+            self.notify(f"The table's settings could not be kept ({error}).", severity="warning", timeout=8)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        if theme.name != self.table_memory.theme:
+            self.remember_table(theme=theme.name)
+
     # -- actions -------------------------------------------------------------------------------
     def action_rules(self) -> None:
-        """Show the help and rules, unless they are already showing."""
-        if not isinstance(self.screen, HelpScreen):
+        """Show the help and rules; the same key closes them again."""
+        if isinstance(self.screen, HelpScreen):
+            self.pop_screen()
+        else:
             self.push_screen(HelpScreen())
 
     def action_new_game(self) -> None:
-        self.push_screen(SetupScreen(seed=self.default_seed or _fresh_seed()))
+        self.push_screen(SetupScreen(seed=self.default_seed or fresh_seed()))
+
+    def action_challenge(self) -> None:
+        from .screens.challenge import ChallengeScreen
+
+        self.push_screen(ChallengeScreen())
+
+    def action_saved_games(self) -> None:
+        from .screens.saves import SavesScreen
+
+        self.push_screen(SavesScreen())
+
+    def action_scores(self) -> None:
+        from .screens.scores import ScoresScreen
+
+        self.push_screen(ScoresScreen())
+
+    def to_title(self) -> None:
+        """Back to the title screen, closing every screen above it (a finished game's among them)."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def get_system_commands(self, screen: Screen):
+        """Of Textual's own commands only the theme picker: Quit is the game's (it asks first during a
+        game), and maximizing a panel has no place at the table."""
+        for command in super().get_system_commands(screen):
+            if command.title == "Theme":
+                yield command
 
     def _in_game(self) -> bool:
         return any(isinstance(screen, BoardScreen) and not screen.session.over for screen in self.screen_stack)
@@ -216,7 +288,12 @@ class RainboardApp(App):
 
     # -- the terminal's size -------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
-        small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
+        # after the next refresh, so that a game opened at start-up (continue, replay) goes beneath it
+        self.call_after_refresh(self._fit_the_terminal)
+
+    def _fit_the_terminal(self) -> None:
+        """The too-small notice on top while the terminal is below the table's size, and gone after."""
+        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         if small and self._too_small is None:
             self._too_small = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
             self.push_screen(self._too_small)
@@ -244,12 +321,6 @@ class RainboardApp(App):
             super()._handle_exception(error)
             return
         self.report_error(error)
-
-
-def _fresh_seed() -> str:
-    import secrets
-
-    return str(secrets.randbelow(900_000) + 100_000)
 
 
 def _write_error_log(error: Exception) -> str:

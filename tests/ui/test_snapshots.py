@@ -330,3 +330,49 @@ def test_scores(snap_compare, size, _private_data_dir):
     book.record(second, "hunter", 530, date(2026, 11, 22), None, fingerprint=DATA.fingerprint)
     book.record(first, "survivor", 301, date(2026, 10, 2), None)  # from a book of before fingerprints
     assert snap_compare(SnapApp(TitleScreen, ScoresScreen), terminal_size=size)
+
+
+@SIZES
+def test_scores_empty(snap_compare, size):
+    """No results yet: the screen says how to get some instead of showing an empty table."""
+    from rainboard.ui.screens.scores import ScoresScreen
+
+    assert snap_compare(SnapApp(TitleScreen, ScoresScreen), terminal_size=size)
+
+
+@SIZES
+def test_saved_games(snap_compare, size, _private_data_dir):
+    """A save named at the table, listed by its name above the autosaves; c continues it."""
+    from datetime import datetime, timezone
+
+    from rainboard.saves import autosave_path, named_dir, new_save, record, write_save
+    from rainboard.ui.screens.saves import SavesScreen
+
+    session = normal_turn()
+    for hour, path in ((12, autosave_path(_private_data_dir, "snap-game")),
+                       (13, named_dir(_private_data_dir) / "before the rain.json")):
+        moment = datetime(2026, 11, 23, hour, 0, tzinfo=timezone.utc)
+        save = new_save(session.setup, session.data, True, moment, game_id="snap-game")
+        write_save(path, record(save, list(session.actions), dict(session.digests), finished=False, outcome=None,
+                                now=moment))
+    assert snap_compare(SnapApp(TitleScreen, SavesScreen), terminal_size=size)
+
+
+@SIZES
+def test_setup_remembered_table(snap_compare, size):
+    """The table last played offered again (four names, precycles off), the second name in use."""
+    from rainboard.ui.table_config import RememberedTable
+
+    table = RememberedTable(names=("Xena", "Yuri", "Zed", "Wren"), precycles=False, handoffs=True)
+    app = SnapApp(TitleScreen, lambda: SetupScreen(seed="snap", table=table))
+    assert snap_compare(app, press=["enter"], terminal_size=size)
+
+
+@SIZES
+def test_game_over_challenge(snap_compare, size):
+    """A finished solo challenge shares its code rather than its seed."""
+    from rainboard.saves.challenge import make_code
+
+    session, _ = played_out(1, seed=2)
+    session.challenge = make_code(4242, 0, True)
+    assert snap_compare(SnapApp(lambda: GameOverScreen(session)), terminal_size=size)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
@@ -21,6 +20,7 @@ from rainboard.engine.narrator import narrate
 from rainboard.engine.queries import attack_plan, flee_modifiers, hp_against
 from rainboard.engine.state import Duel, Encounter, Market
 
+from .. import keys
 from ..safety import guarded
 from ..session import GameSession
 from ..widgets.cards import HandList, SlugcatCard, creature_card_content
@@ -29,29 +29,18 @@ from ..widgets.rain_clock import RainClock
 from ..widgets.region_map import RegionMap
 from ..widgets.roster import Roster
 from ..words import action_key, action_label, card_line
-from .dialogs import HandoffScreen, ReportScreen, TextPrompt
+from .dialogs import HandoffScreen, ReportScreen
 from .setup import TableOptions
 
-# the one-key verbs, in footer order; words.action_key says which key each legal action answers to
-VERBS = (
-    ("d", "Draw"), ("p", "Precycle deck"), ("f", "Food"), ("s", "Search"), ("h", "Hibernate"),
-    ("v", "Starve"), ("k", "Keep"), ("c", "Cross"), ("w", "Walk"), ("a", "Attack"), ("e", "Flee"),
-    ("t", "Tame"), ("g", "Give"), ("l", "Leave"), ("b", "Buy"), ("i", "Eat"), ("u", "Hunt"),
-    ("x", "Strike"),
-)
+# the one-key verbs, in footer order, from the key table (ui/keys.py); words.action_key says which
+# key each legal action answers to
+VERBS = keys.VERBS
 
 
 class BoardScreen(Screen):
     """Where the game is played, one player at a time."""
 
-    BINDINGS = [
-        *[Binding(key, f"verb('{key}')", label) for key, label in VERBS],
-        *[Binding(str(n), f"pick({n})", f"Action {n}", show=False) for n in range(1, 10)],
-        Binding("tab", "app.focus_next", "Next panel", show=False),
-        # in the help and the palette, not the footer: at 80 columns the footer is for the moves
-        Binding("ctrl+z", "undo", "Undo", key_display="^z", show=False),
-        Binding("ctrl+s", "save_as", "Save as", key_display="^s", show=False),
-    ]
+    BINDINGS = keys.board_bindings()  # the verbs, the numbers, tab, undo and save as
 
     def __init__(self, session: GameSession, table: TableOptions | None = None) -> None:
         super().__init__()
@@ -196,28 +185,9 @@ class BoardScreen(Screen):
 
     def action_save_as(self) -> None:
         """Keep a copy of the game under a name of your own (the autosave goes on regardless)."""
-        saver = self.session.on_change
-        if saver is None or not hasattr(saver, "save"):
-            self.notify("This game is not being saved.", severity="warning")
-            return
-        state = self.session.state
-        suggestion = f"{state.players[0].name} cycle {state.cycle}"
+        from ..named_saves import save_as
 
-        def named(name: str | None) -> None:
-            if not name:
-                return
-            from rainboard.saves import named_dir, write_save
-
-            safe = "".join(c if c.isalnum() or c in "-_ " else "_" for c in name).strip() or "game"
-            path = named_dir(self.app.data_dir) / f"{safe}.json"
-            try:
-                write_save(path, saver.save)
-            except OSError as error:
-                self.notify(f"Could not save: {error}", severity="error", timeout=8)
-                return
-            self.notify(f"Saved as {path}", timeout=5)
-
-        self.app.push_screen(TextPrompt("Save this game as", value=suggestion), named)
+        save_as(self.app, self.session)
 
     def _record_challenge(self):
         return _record_challenge_result(self.app, self.session)

@@ -24,10 +24,11 @@ class ChallengeScreen(Screen):
         Binding("ctrl+r", "random", "Random code", key_display="ctrl+r", priority=True),
     ]
 
-    def __init__(self, code: str | None = None, today: date | None = None) -> None:
+    def __init__(self, code: str | None = None, today: date | None = None, player: str | None = None) -> None:
         super().__init__()
         self.today = today or date.today()
         self.start_code = code
+        self.player = player  # None: the first name of the table remembered, else Ada
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="challenge-form"):
@@ -41,11 +42,17 @@ class ChallengeScreen(Screen):
                 yield Input("", placeholder="RW-XXXX-XX", id="code", compact=True, max_length=16)
             with Horizontal(classes="setup-row"):
                 yield Label("Your name", classes="setup-label")
-                yield Input("Ada", id="player", compact=True, max_length=16)
+                yield Input(self._player_name(), id="player", compact=True, max_length=16)
             yield Static("", id="challenge-info", markup=False)
             yield Static("", id="challenge-best", markup=False)
             yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
         yield Footer()
+
+    def _player_name(self) -> str:
+        if self.player:
+            return self.player
+        memory = getattr(self.app, "table_memory", None)
+        return memory.names[0] if memory is not None and memory.names else "Ada"
 
     def on_mount(self) -> None:
         code = self.start_code or self._daily().code
@@ -116,15 +123,22 @@ class ChallengeScreen(Screen):
 
     @guarded
     def action_start(self) -> None:
-        from rainboard.saves.challenge import challenge_setup
-
-        from ..session import GameSession
-        from .setup import TableOptions
-
         challenge = self._describe(self.query_one("#code", Input).value)
         if challenge is None:
             return
-        name = self.query_one("#player", Input).value.strip() or "Ada"
-        session = GameSession.start(challenge_setup(challenge, name), self.app.game_data(challenge.preset),
-                                    challenge=challenge.code)
-        self.app.begin(session, TableOptions(handoffs=False))
+        start_challenge(self.app, challenge.code, self.query_one("#player", Input).value.strip() or "Ada")
+
+
+def start_challenge(app, code: str, player: str):
+    """Deal the solo game a code names, with its preset's rules, and show it: the challenge screen's
+    start, and playing a finished challenge again. ChallengeCodeError for a code that is not one."""
+    from rainboard.saves.challenge import challenge_setup, parse_code
+
+    from ..session import GameSession
+    from .setup import TableOptions
+
+    challenge = parse_code(code, app.game_data())
+    session = GameSession.start(challenge_setup(challenge, player), app.game_data(challenge.preset),
+                                challenge=challenge.code)
+    app.begin(session, TableOptions(handoffs=False))
+    return session

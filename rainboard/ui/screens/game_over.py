@@ -1,10 +1,10 @@
-"""The end of a game: who ascended, everyone's place, the turns taken."""
+"""The end of a game: who ascended, everyone's place, each player's story, and the seed to share."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
@@ -12,8 +12,11 @@ from textual.widgets import DataTable, Footer, Static
 from rainboard.engine.queries import EndingProgress, ending_progress
 
 from ..session import GameSession
+from ..story import stories, story_columns, story_rows
 
 TIMES = {1: "once", 2: "twice"}
+NARROW, WIDE = 10, 24  # bars in a story's line (each a cycle, or a few), below and from 100 columns
+WIDE_FROM = 100
 
 
 def progress_words(progress: EndingProgress, ending_region: str) -> str:
@@ -27,9 +30,19 @@ def progress_words(progress: EndingProgress, ending_region: str) -> str:
     return "bears the Mark" if progress.mark else "still searching"
 
 
+def share_words(session: GameSession) -> Content:
+    """The line that lets someone else play the same game: the challenge code, or the seed."""
+    if session.challenge:
+        return Content.from_markup("Challenge [b]$code[/b]: share the code and a friend plays the same game.",
+                                   code=session.challenge)
+    return Content.from_markup("Seed [b]$seed[/b]: type it into New game to deal the same game again.",
+                               seed=str(session.state.seed))
+
+
 class GameOverScreen(Screen):
     BINDINGS = [
-        Binding("r", "replay", "Replay this game"),
+        Binding("m", "rematch", "Rematch"),
+        Binding("r", "replay", "Replay"),
         Binding("n", "new_game", "New game"),
         Binding("t,escape", "title", "Title", key_display="t"),
     ]
@@ -43,7 +56,7 @@ class GameOverScreen(Screen):
         result = self.session.outcome
         state = self.session.state
         winner = state.players[result.winner]
-        with Vertical(id="over-box"):
+        with VerticalScroll(id="over-box"):
             yield Static(Content.from_markup("[b]$name ascends![/b]", name=winner.name), id="over-title")
             if result.solo_score is not None:
                 text = f"Solo score: {result.solo_score} turns to ascend. Fewer is better."
@@ -58,9 +71,12 @@ class GameOverScreen(Screen):
             else:
                 text = f"{winner.name} wins the game after {winner.turns} turns, in cycle {state.cycle}."
             yield Static(text, id="over-summary", markup=False)
-            table = DataTable(id="ranking", cursor_type="none", zebra_stripes=True)
-            yield table
-            yield Static("The game is saved: r replays it now, or find it under Replay on the title screen.",
+            yield DataTable(id="ranking", cursor_type="none", zebra_stripes=True)
+            cycles = "1 cycle" if state.cycle == 1 else f"{state.cycle} cycles"
+            yield Static(Content.assemble(("The story", "bold"), f", over {cycles}"), id="story-title")
+            yield DataTable(id="story", cursor_type="none", zebra_stripes=True)
+            yield Static(share_words(self.session), id="over-seed")
+            yield Static("The game is saved: r replays it now, or find it later under Saved games.",
                          id="over-note", markup=False)
         yield Footer()
 
@@ -73,6 +89,12 @@ class GameOverScreen(Screen):
             player = self.session.state.players[placing.player]
             table.add_row(str(placing.place), placing.name, data.slugcats[player.slugcat].name,
                           str(placing.turns), str(placing.karma), progress_words(ending_progress(player), ending_region))
+        story = self.query_one("#story", DataTable)
+        width = WIDE if self.app.size.width >= WIDE_FROM else NARROW
+        for heading, column_width in story_columns(width):
+            story.add_column(heading, width=column_width)
+        for row in story_rows(stories(self.session.events, self.session.state), width):
+            story.add_row(*row)
 
     def action_replay(self) -> None:
         from rainboard.saves import SaveError
@@ -88,12 +110,47 @@ class GameOverScreen(Screen):
         except SaveError as error:
             self.notify(str(error), title="This save cannot be replayed", severity="error", timeout=10)
 
-    def action_new_game(self) -> None:
-        from .setup import SetupScreen
+    def _handoffs(self) -> bool:
+        save = getattr(self.session.on_change, "save", None)
+        if save is not None:
+            return save.table.handoffs
+        memory = getattr(self.app, "table_memory", None)
+        return memory.handoffs if memory is not None else True
 
-        self.app.switch_screen(SetupScreen(players=len(self.session.state.players)))
+    def _table(self):
+        """This game's table, to offer again: its names, options, preset and hand-offs."""
+        from ..table_config import RememberedTable
+
+        setup = self.session.setup
+        return RememberedTable(names=tuple(player.name for player in setup.players),
+                               precycles=setup.options.precycles, wait_turns=setup.options.wait_turns,
+                               handoffs=self._handoffs(), preset=self.session.data.preset)
+
+    def action_rematch(self) -> None:
+        """The same table again: the same names, options and decks, a fresh seed, straight to the roll
+        for turn order. A solo challenge is played again on the same code."""
+        from .setup import TableOptions, fresh_seed, start_table_game
+
+        session = self.session
+        self.app.to_title()
+        if session.challenge:
+            from .challenge import start_challenge
+
+            start_challenge(self.app, session.challenge, session.state.players[0].name)
+            return
+        table = self._table()
+        start_table_game(self.app, list(table.names), session.setup.options,
+                         fresh_seed(other_than=str(session.setup.seed)), session.data,
+                         TableOptions(handoffs=table.handoffs))
+
+    def action_new_game(self) -> None:
+        """The setup screen with a fresh seed, offering this game's table (after a challenge: the
+        table remembered from the last hotseat game)."""
+        from .setup import SetupScreen, fresh_seed
+
+        table = None if self.session.challenge else self._table()
+        self.app.to_title()
+        self.app.push_screen(SetupScreen(seed=fresh_seed(other_than=str(self.session.setup.seed)), table=table))
 
     def action_title(self) -> None:
-        from .title import TitleScreen
-
-        self.app.switch_screen(TitleScreen())
+        self.app.to_title()

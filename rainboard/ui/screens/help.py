@@ -2,44 +2,23 @@
 
 from __future__ import annotations
 
+import re
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
-import re
-
 from rainboard import paths
 from rainboard.data import DeckError
 from rainboard.data.models import Rules
 
+from ..keys import HELP, help_markdown
+
 MISSING_RULES = "# Rules\n\nThe rules text is not here: this copy of Rainboard has no `assets/rules.md`."
 
-KEYS = """\
-# Keys
-
-| Key | What it does |
-| --- | --- |
-| `?` or `F1` | this help, from anywhere |
-| `ctrl+p` | the command palette: every action possible now, and the screens |
-| `1`-`9` | choose an action from the list by its number |
-| arrows, `enter`, mouse | move in lists and choose |
-| `d` `p` `f` `s` | draw, draw from the precycle deck, take a food token, search for a shelter |
-| `h` `v` `k` `c` `w` | hibernate, starve, keep the card, cross the gate, walk across |
-| `a` `e` `t` `g` `l` | attack, flee (escape), tame, give, leave |
-| `b` `i` `u` `x` | buy, eat, hunt a player, strike at the hunted player |
-| `ctrl+z` | take back your last move, if it showed no card and rolled no die |
-| `ctrl+s` | keep a copy of the game under a name (every game is also saved after each move) |
-| `escape` | back |
-
-In a replay: `space` play or pause, `←` `→` one action, `[` `]` a round, `{` `}` a cycle,
-`home` `end` the start and the end, `-` `+` slower and faster, `g` go to a turn, `c` play on from
-here as a new game.
-| `q` | quit (asks first during a game) |
-
-The footer always shows the keys that do something right now.
-"""
+KEYS = help_markdown()  # from the one key table, like the footer and the README
 
 
 def fill_numbers(text: str, rules: Rules | None) -> str:
@@ -58,7 +37,12 @@ def fill_numbers(text: str, rules: Rules | None) -> str:
 class HelpScreen(Screen):
     """The keys and the rules."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("home", "top", "Top", show=False)]
+    BINDINGS = [
+        Binding("escape", "close", "Back"),
+        # the key that opened the help closes it again
+        Binding(",".join(HELP.keys), "close_help", "Close", key_display=HELP.display),
+        Binding("home", "top", "Top", show=False),
+    ]
 
     def compose(self) -> ComposeResult:
         try:
@@ -77,6 +61,12 @@ class HelpScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+    def action_close_help(self) -> None:  # its own action, so the footer shows its key beside escape's
+        self.app.pop_screen()
 
     def action_top(self) -> None:
         self.query_one("#help-scroll", VerticalScroll).scroll_home(animate=False)

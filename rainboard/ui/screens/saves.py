@@ -1,4 +1,6 @@
-"""Saved games to replay, newest first; files that cannot be read say why."""
+"""Saved games: the saves named at the table (ctrl+s) by their names, then every game as it was
+autosaved, newest first. Enter replays one; c continues an unfinished one. Files that cannot be read
+say why."""
 
 from __future__ import annotations
 
@@ -12,40 +14,87 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 
+def save_label(summary) -> Content:
+    """One line of the list: a named save's name in bold, when it was saved, who plays and how far."""
+    when = f"{summary.updated:%Y-%m-%d %H:%M}" if summary.updated else ""
+    if summary.named:
+        return Content.assemble((summary.path.stem, "bold"), f" · {when} · {summary.description}")
+    return Content(f"{when} · {summary.description}" if when else summary.description)
+
+
 class SavesScreen(Screen):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("c", "continue_game", "Continue"),
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="saves-box"):
-            yield Static(Content.styled("Replay a saved game", "bold"), id="saves-title")
+            yield Static(Content.styled("Saved games", "bold"), id="saves-title")
             yield OptionList(id="saves")
-            yield Static("Enter to watch it again, step by step.", id="saves-note", markup=False)
+            yield Static("Enter watches a game again, step by step; c plays on from where it was left.",
+                         id="saves-note", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         from rainboard.saves import list_saves
 
         listing = self.query_one("#saves", OptionList)
-        self.summaries = list_saves(self.app.data_dir)
+        found = list_saves(self.app.data_dir)
+        named = [s for s in found if s.named and s.error is None]
+        self.summaries = named + [s for s in found if not (s.named and s.error is None)]
+        if named:
+            listing.add_option(Option(Content.styled("Saved by name", "bold $text-muted"), disabled=True))
         for n, summary in enumerate(self.summaries):
-            when = f"{summary.updated:%Y-%m-%d %H:%M} · " if summary.updated else ""
-            kind = "saved as " if summary.named else ""
-            listing.add_option(Option(f"{when}{kind}{summary.description}", id=str(n),
-                                      disabled=summary.error is not None))
-        if any(s.error is None for s in self.summaries):
-            listing.highlighted = next(i for i, s in enumerate(self.summaries) if s.error is None)
+            if n == len(named) and named and len(self.summaries) > len(named):
+                listing.add_option(Option(Content.styled("Every game, as it was left", "bold $text-muted"),
+                                          disabled=True))
+            listing.add_option(Option(save_label(summary), id=str(n), disabled=summary.error is not None))
+        readable = [i for i, option in enumerate(listing.options) if not option.disabled]
+        if readable:
+            listing.highlighted = readable[0]
         if not self.summaries:
             self.query_one("#saves-note", Static).update("No saved games yet: every game is saved as it is played.")
         listing.focus()
 
+    def _highlighted(self):
+        listing = self.query_one("#saves", OptionList)
+        if listing.highlighted is None:
+            return None
+        option = listing.get_option_at_index(listing.highlighted)
+        return None if option.disabled or option.id is None else self.summaries[int(option.id)]
+
+    @on(OptionList.OptionHighlighted, "#saves")
+    def moved(self) -> None:
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue_game":
+            summary = self._highlighted() if self.is_mounted else None
+            return summary is not None and not summary.finished
+        return True
+
     @on(OptionList.OptionSelected, "#saves")
     def chosen(self, event: OptionList.OptionSelected) -> None:
+        self.action_replay()
+
+    def action_replay(self) -> None:
         from rainboard.saves import SaveError
 
         from .replay import ReplayScreen
 
-        summary = self.summaries[int(event.option_id)]
+        summary = self._highlighted()
+        if summary is None:
+            return
         try:
             self.app.push_screen(ReplayScreen.from_file(summary.path))
         except SaveError as error:
             self.notify(str(error), title="This save cannot be replayed", severity="error", timeout=10)
+
+    def action_continue_game(self) -> None:
+        """Play on from where the save was left: an autosave in place, a named save in a new autosave."""
+        summary = self._highlighted()
+        if summary is None or summary.finished:
+            return
+        self.app.to_title()
+        self.app.resume(summary.path, copy=summary.named)

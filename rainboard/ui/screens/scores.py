@@ -10,6 +10,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 
+NO_RESULTS = "No results yet: finish a solo challenge to see your best turns here."
+
+
 class ScoresScreen(Screen):
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
@@ -38,7 +41,10 @@ class ScoresScreen(Screen):
         except ScoreBookError as error:
             note.update(Content.styled(str(error), "$text-error"))
             return
-        note.update("No challenge results yet: try Solo challenge on the title screen." if not bests
-                    else "Fewer turns is better. Share a code and compare. A code's results on other decks "
-                         "(older: from before Rainboard noted the decks) are kept apart.")
+        if not bests:
+            table.display = False  # an empty table's headings would only say the same thing less clearly
+            note.update(NO_RESULTS)
+            return
+        note.update("Fewer turns is better. Share a code and compare. A code's results on other decks "
+                    "(older: from before Rainboard noted the decks) are kept apart.")
         table.focus()

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from rainboard.data import DeckError, UnknownPreset, load_data
+from rainboard.data import STANDARD_PRESET, DeckError, UnknownPreset, load_data
 from rainboard.engine import Options, PlayerSetup, Setup, SetupError
 from rainboard.engine.actions import ChooseSlugcat
 from rainboard.engine.events import Rolled, TurnOrderSet, TurnOrderTie
@@ -22,6 +22,7 @@ from rainboard.engine.narrator import narrate
 
 from ..safety import guarded
 from ..session import GameSession
+from ..table_config import RememberedTable
 from ..widgets.cards import slugcat_preview_content
 from ..widgets.toggle import Toggle
 from .dialogs import ReportScreen
@@ -42,32 +43,47 @@ def ordinal(n: int) -> str:
 
 
 class SetupScreen(Screen):
-    """Names, options, seed and deck folder; then the roll for turn order."""
+    """Names, options, seed and deck folder; then the roll for turn order. The table last played
+    (its names, options and preset, remembered in the config file) is offered first."""
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+s", "start", "Roll for turn order", key_display="ctrl+s", priority=True),
     ]
 
-    def __init__(self, players: int = 2, seed: str = "", title: str = "New game") -> None:
+    def __init__(self, players: int | None = None, seed: str = "", title: str = "New game",
+                 table: RememberedTable | None = None) -> None:
         super().__init__()
         self.start_players = players
         self.seed = seed
         self.heading = title
+        self.offered = table  # the table to offer; None: the one the app remembers
+
+    def _offer(self) -> tuple[RememberedTable, int, list[str]]:
+        """The table offered, the number of players and nine names (the remembered ones first)."""
+        table = self.offered or getattr(self.app, "table_memory", None) or RememberedTable()
+        count = self.start_players or len(table.names) or 2
+        names = list(table.names[:MAX_PLAYERS])
+        names += [name for name in DEFAULT_NAMES if name not in names][:MAX_PLAYERS - len(names)]
+        return table, count, names
 
     def compose(self) -> ComposeResult:
+        table, count, names = self._offer()
         with VerticalScroll(id="setup-form"):
             yield Static(Content.styled(self.heading, "bold"), id="setup-title")
-            with Horizontal(classes="setup-row"):
+            with Horizontal(classes="setup-row", id="players-row"):
                 yield Label("Players", classes="setup-label")
-                yield Select([(str(n), n) for n in range(1, MAX_PLAYERS + 1)], value=self.start_players,
+                yield Select([(_players(n), n) for n in range(1, MAX_PLAYERS + 1)], value=count,
                              allow_blank=False, id="player-count", compact=True)
+                yield Static("", id="players-hint", classes="setup-hint", markup=False)
             with Vertical(id="names"):
                 for i in range(MAX_PLAYERS):
-                    yield Input(DEFAULT_NAMES[i], placeholder=f"Player {i + 1}", id=f"name-{i}",
-                                max_length=16, classes="name", compact=True)
+                    with Horizontal(classes="name-cell", id=f"name-cell-{i}"):
+                        yield Label(f"{i + 1}", classes="name-number")
+                        yield Input(names[i], placeholder=f"Player {i + 1}", id=f"name-{i}",
+                                    max_length=16, classes="name", compact=True)
             presets = self.app.game_data().presets
-            chosen = self._default_preset(presets)
+            chosen = self._default_preset(presets, table)
             with Horizontal(classes="setup-row"):
                 yield Label("Game", classes="setup-label")
                 yield Select([(p.name, p.id) for p in presets.values()], value=chosen, allow_blank=False,
@@ -75,19 +91,20 @@ class SetupScreen(Screen):
                 yield Static(presets[chosen].text, id="preset-text", classes="setup-hint", markup=False)
             with Horizontal(classes="setup-row"):
                 yield Label("Precycles", classes="setup-label")
-                yield Toggle(True, id="precycles")
+                yield Toggle(table.precycles, id="precycles")
                 yield Static("a d20 of 1 makes a harsher, longer cycle", classes="setup-hint")
             with Horizontal(classes="setup-row"):
                 yield Label("Wait 4 turns", classes="setup-label")
-                yield Toggle(self.start_players > 1, id="wait")
+                yield Toggle(table.wait_turns if table.wait_turns is not None else count > 1, id="wait")
                 yield Static("before ascending, so others may catch up", classes="setup-hint")
             with Horizontal(classes="setup-row"):
                 yield Label("Hand-offs", classes="setup-label")
-                yield Toggle(True, id="handoffs")
+                yield Toggle(table.handoffs, id="handoffs")
                 yield Static("'pass the keyboard' between players", classes="setup-hint")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
-                yield Input(self.seed, placeholder="any word or number", id="seed", max_length=32, compact=True)
+                yield Input(self.seed, placeholder="any word or number (empty: a new one)", id="seed",
+                            max_length=32, compact=True)
             with Horizontal(classes="setup-row"):
                 yield Label("Decks", classes="setup-label")
                 yield Input("", placeholder="the shipped decks (or a folder of your own)", id="decks",
@@ -97,15 +114,20 @@ class SetupScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._show_names(self.start_players)
+        self._show_names(int(self.query_one("#player-count", Select).value))
         self.query_one("#name-0", Input).focus()
 
-    def _default_preset(self, presets) -> str:
+    def _default_preset(self, presets, table: RememberedTable) -> str:
         """The preset of the last game begun in this run, else the one Rainboard was started with
-        (`--preset`), else standard."""
-        for wanted in (self.app.last_preset, self.app.game_data().preset):
-            if wanted in presets:
-                return wanted
+        (`--preset`), else the one the table last played, else standard."""
+        started_with = self.app.game_data().preset
+        wanted = [self.app.last_preset]
+        if started_with != STANDARD_PRESET:
+            wanted.append(started_with)
+        wanted += [table.preset, started_with]
+        for name in wanted:
+            if name in presets:
+                return name
         return next(iter(presets))
 
     @on(Select.Changed, "#preset")
@@ -120,13 +142,26 @@ class SetupScreen(Screen):
 
     def _show_names(self, count: int) -> None:
         for i in range(MAX_PLAYERS):
-            self.query_one(f"#name-{i}", Input).display = i < count
+            self.query_one(f"#name-cell-{i}").display = i < count
+        names = "one name" if count == 1 else f"{count} names"
+        self.query_one("#players-hint", Static).update(f"{names} below; Enter moves to the next")
 
     @on(Button.Pressed, "#start")
     def pressed_start(self) -> None:
         self.action_start()
 
-    @on(Input.Submitted)
+    @on(Input.Submitted, ".name")
+    def next_name(self, event: Input.Submitted) -> None:
+        """Enter in a name goes on to the next player's name, and after the last one to the Roll button."""
+        event.stop()
+        count = int(self.query_one("#player-count", Select).value)
+        index = int(event.input.id.removeprefix("name-"))
+        if index + 1 < count:
+            self.query_one(f"#name-{index + 1}", Input).focus()
+        else:
+            self.query_one("#start", Button).focus()
+
+    @on(Input.Submitted, "#seed, #decks")
     def submitted(self) -> None:
         self.action_start()
 
@@ -154,20 +189,43 @@ class SetupScreen(Screen):
             shown = "\n".join(err.problems[:6]) + (f"\n... and {len(err.problems) - 6} more" if len(err.problems) > 6 else "")
             self._error(f"These decks cannot be played:\n{shown}")
             return
-        seed = self.query_one("#seed", Input).value.strip() or "rain"
+        seed = self.query_one("#seed", Input).value.strip() or fresh_seed()
         options = Options(precycles=self.query_one("#precycles", Toggle).value,
                           wait_turns=self.query_one("#wait", Toggle).value)
-        setup = Setup(players=[PlayerSetup(name) for name in names], seed=seed, options=options)
+        table = TableOptions(handoffs=self.query_one("#handoffs", Toggle).value)
         try:
-            session = GameSession.start(setup, data)
+            start_table_game(self.app, names, options, seed, data, table)
         except SetupError as err:
             self._error(str(err))
-            return
-        table = TableOptions(handoffs=self.query_one("#handoffs", Toggle).value)
-        rolls = [narrate(e, session.state) for e in session.events
-                 if isinstance(e, (Rolled, TurnOrderTie, TurnOrderSet))]
-        self.app.begin(session, table)
-        self.app.push_screen(ReportScreen("Rolling for turn order", rolls, "Press Enter to pick slugcats."))
+
+
+def _players(count: int) -> str:
+    return "1 player" if count == 1 else f"{count} players"
+
+
+def fresh_seed(other_than: str | None = None) -> str:
+    """A new seed of six digits, never `other_than` (the last game's, for a rematch)."""
+    import secrets
+
+    while True:
+        seed = str(secrets.randbelow(900_000) + 100_000)
+        if seed != other_than:
+            return seed
+
+
+def start_table_game(app, names: list[str], options: Options, seed: str, data, table: TableOptions) -> GameSession:
+    """Deal a hotseat or solo game, remember the table for next time, roll for turn order and show the
+    roll: the setup screen's start, and a rematch's. SetupError if the engine refuses the setup."""
+    setup = Setup(players=[PlayerSetup(name) for name in names], seed=seed, options=options)
+    session = GameSession.start(setup, data)
+    remember = getattr(app, "remember_table", None)
+    if remember is not None:
+        remember(names=tuple(names), precycles=options.precycles, wait_turns=options.wait_turns,
+                 handoffs=table.handoffs, preset=data.preset)
+    rolls = [narrate(e, session.state) for e in session.events if isinstance(e, (Rolled, TurnOrderTie, TurnOrderSet))]
+    app.begin(session, table)
+    app.push_screen(ReportScreen("Rolling for turn order", rolls, "Press Enter to pick slugcats."))
+    return session
 
 
 class SlugcatPickScreen(Screen):

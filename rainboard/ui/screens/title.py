@@ -52,7 +52,7 @@ class TitleScreen(Screen):
                     Option("New game", id="new-game"),
                     Option("Solo challenge", id="solo-challenge"),
                     Option("Continue", id="continue"),
-                    Option("Replay", id="replay"),
+                    Option("Saved games", id="saved-games"),
                     Option("Scores", id="scores"),
                     Option("Rules", id="rules"),
                     Option("Quit", id="quit"),
@@ -88,19 +88,13 @@ class TitleScreen(Screen):
         if event.option_id == "new-game":
             self.app.action_new_game()
         elif event.option_id == "solo-challenge":
-            from .challenge import ChallengeScreen
-
-            self.app.push_screen(ChallengeScreen())
+            self.app.action_challenge()
         elif event.option_id == "continue" and self.unfinished is not None:
             self.app.resume(self.unfinished)
-        elif event.option_id == "replay":
-            from .saves import SavesScreen
-
-            self.app.push_screen(SavesScreen())
+        elif event.option_id == "saved-games":
+            self.app.action_saved_games()
         elif event.option_id == "scores":
-            from .scores import ScoresScreen
-
-            self.app.push_screen(ScoresScreen())
+            self.app.action_scores()
         elif event.option_id == "rules":
             self.app.action_rules()
         elif event.option_id == "quit":

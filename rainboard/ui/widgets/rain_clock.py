@@ -11,6 +11,10 @@ change as the rain nears, in three steps, so the urgency shows even without colo
 Rows: the cycle, the round and a "Precycle" label; the bar; the words. When the space is wide (the
 full width of an 80-column screen), the bar joins the first row, so the clock takes two rows.
 
+The game's seed (in a solo challenge, its code) closes the first row, set to the right, so the
+table can share the game it is playing; when the row has no room it goes after the words, or on a
+row of its own.
+
 The timer drops by one at the end of each round and the rain comes when it would go below zero, so at
 0 the round being played is the last one. A viewer standing where the rain cannot reach (Five Pebbles)
 is told so.
@@ -22,6 +26,7 @@ import math
 from typing import TYPE_CHECKING
 
 from textual.content import Content
+from textual.dom import NoScreen
 
 from .state_view import StateView
 
@@ -81,12 +86,27 @@ def _sheltered_region(state: GameState, viewer: int | None) -> str | None:
     return region.name if region is not None and region.sheltered_from_rain else None
 
 
-def rain_content(state: GameState, viewer: int | None, width: int) -> Content:
+def seed_tag(state: GameState, challenge: str | None = None) -> Content:
+    """The words that name the game dealt: "Seed 482913", or a challenge's code."""
+    if challenge:
+        return Content.styled(f"Challenge {challenge}", "$text-muted")
+    return Content.styled(f"Seed {state.seed}", "$text-muted")
+
+
+def _ending(row: Content, tag: Content, width: int, join: str = GAP) -> Content | None:
+    """`row` with `tag` set at its right end, or None when they do not fit side by side."""
+    room = width - row.cell_length - tag.cell_length
+    if room < len(join):
+        return None
+    return row + " " * room + tag
+
+
+def rain_content(state: GameState, viewer: int | None, width: int, tag: Content | None = None) -> Content:
     """The rain clock for a space `width` columns wide.
 
     Three rows (cycle and round; the bar; the words), or two when the space is wide enough for the
     bar beside the cycle. A sheltered viewer's note goes after the words, or on a row of its own
-    when it does not fit there.
+    when it does not fit there. A `tag` (the seed) ends the first row, else the last, else has its own.
     """
     if state.cycle == 0:
         return Content("The first cycle has not begun.")
@@ -115,11 +135,19 @@ def rain_content(state: GameState, viewer: int | None, width: int) -> Content:
             if note.cell_length > width:  # the map already says where the viewer is
                 note = Content.styled("The rain cannot reach you here.", SHELTER_STYLE)
             rows.append(note)
+    if tag is not None:
+        first, last = _ending(rows[0], tag, width), _ending(rows[-1], tag, width)
+        if first is not None:
+            rows[0] = first
+        elif last is not None:
+            rows[-1] = last
+        else:
+            rows.append(tag)
     return Content("\n").join(rows)
 
 
 class RainClock(StateView):
-    """Cycle, round and rain timer."""
+    """Cycle, round and rain timer, and the seed (or challenge code) of the game dealt."""
 
     DEFAULT_CSS = """
     RainClock {
@@ -130,7 +158,16 @@ class RainClock(StateView):
 
     def _draw(self, state: GameState, viewer: int | None, width: int) -> Content:
         """The rain for this state; `viewer` is told when the rain cannot reach them."""
-        return rain_content(state, viewer, max(width, 1))
+        return rain_content(state, viewer, max(width, 1), seed_tag(state, self._challenge()))
+
+    def _challenge(self) -> str | None:
+        """The code of the solo challenge being played on this screen, if it is one."""
+        try:
+            session = getattr(self.screen, "session", None)
+        except NoScreen:  # not mounted on a screen (yet)
+            return None
+        code = getattr(session, "challenge", None)
+        return code if isinstance(code, str) else None
 
     def get_content_height(self, container, viewport, width: int) -> int:
         if self._state is None:
