@@ -63,6 +63,19 @@ class HandoffScreen(ModalScreen[None]):
             yield Static(f"{self.player_name}, press Enter when you are ready.", classes="dialog-hint", markup=False)
         yield Footer()
 
+    def on_mount(self) -> None:
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The news gets the rows the rest leaves: the footer, the frame, the title, the warnings
+        and the hint (a fraction of an auto-height box would not leave them)."""
+        others = 9 + 2 * len(self.warnings) + (2 if self.reason else 0)
+        for lines in self.query(".report-lines"):
+            lines.styles.max_height = max(3, self.size.height - others)
+
     def action_scroll(self, rows: int) -> None:
         from textual.containers import VerticalScroll
 

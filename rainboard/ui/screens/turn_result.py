@@ -20,6 +20,9 @@ from ..widgets.cards import slugcat_card_content
 from .dialogs import HandoffScreen
 
 
+FRAME_ROWS = 7  # the footer, the box's border, the title and its margin, the hint
+
+
 class TurnResultScreen(ModalScreen[bool]):
     """Dismissed with True when the player asks to take the move back (the board undoes it), with
     False to go on."""
@@ -36,17 +39,14 @@ class TurnResultScreen(ModalScreen[bool]):
     }
     TurnResultScreen .report-lines {
         height: auto;
-        max-height: 1fr;
     }
     TurnResultScreen #result-card {
         height: auto;
         border: round $primary;
         padding: 0 1;
-        margin-top: 1;
     }
     TurnResultScreen .dialog-hint {
         margin-top: 0;
-        dock: bottom;
     }
     """
 
@@ -78,6 +78,19 @@ class TurnResultScreen(ModalScreen[bool]):
                 yield Static(slugcat_card_content(state, self.actor), id="result-card")
             yield Static(hint, classes="dialog-hint", markup=False)
         yield Footer()
+
+    def on_mount(self) -> None:
+        self._fit()
+        # a long turn (a fight of many exchanges) opens at its end: how it came out
+        self.query_one(".report-lines", VerticalScroll).anchor()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The lines get the rows the title, the hint and the frames leave (in an auto-height box a
+        fraction would not leave them)."""
+        self.query_one(".report-lines", VerticalScroll).styles.max_height = max(4, self.size.height - FRAME_ROWS)
 
     def action_scroll(self, rows: int) -> None:
         self.query_one(".report-lines", VerticalScroll).scroll_relative(y=rows, animate=False)
