@@ -187,7 +187,7 @@ def phrases(events: list[Event], index: int, state: GameState, you: int | None =
             continue
         elif isinstance(e, ev.CardDrawn):
             met = e.card
-            said.append(f"drew {a(card(e.card).name)}")
+            said.append(f"drew {_a_card(card(e.card))}")
         elif isinstance(e, ev.CreatureMet) and e.card != met:
             met = e.card
             said.append(f"met {a(card(e.card).name)}")
@@ -222,6 +222,11 @@ class _Named:
 
     def r(self, region_id: str) -> str:
         return self.state.data.regions[region_id].name
+
+
+def _a_card(card) -> str:
+    """"a Green Lizard", but food as it is named ("Eggbug Eggs"), as the narrator has it."""
+    return card.name if card.kind == "food" else a(card.name)
 
 
 def _death(e: ev.Died, n: _Named) -> str:
@@ -267,7 +272,7 @@ _SIMPLE = {
     ev.MarketOpened: lambda e, n, met: "met a scavenger merchant",
     ev.Bought: lambda e, n, met: f"bought {a(n.c(e.card))}",
     ev.ReputationChanged: lambda e, n, met: f"reputation {e.before}→{e.after}" if e.before != e.after else "",
-    ev.KarmaChanged: lambda e, n, met: f"karma {e.before}→{e.after}",
+    ev.KarmaChanged: lambda e, n, met: f"their karma {'rose' if e.after > e.before else 'fell'} to {e.after}",
     ev.Transformed: lambda e, n, met: f"became {n.c(e.creature)}!",
     ev.Untamed: lambda e, n, met: "went wild again",
     ev.SlugcatChosen: lambda e, n, met: f"plays {n.state.data.slugcats[e.slugcat].name}",

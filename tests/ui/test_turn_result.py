@@ -109,7 +109,7 @@ async def test_the_hand_off_tells_what_each_other_player_did_since_your_last_tur
         since = app.screen.since
         gained = session.state.players[1].food
         assert since == ["Ada took a food token (+1 food).",
-                         "Bo drew a Dangle Fruit" + (f" (+{gained} food)." if gained else "."),
+                         "Bo drew Dangle Fruit" + (f" (+{gained} food)." if gained else "."),
                          f"☂ Cycle 1 began. Rain in {session.state.rain} rounds."]  # Cy's last move: her slugcat
         await pilot.press("enter")
         await pilot.pause()

@@ -89,6 +89,13 @@ class HandoffScreen(ModalScreen[None]):
 class ReportScreen(ModalScreen[None]):
     """A page of happenings to read before play goes on: the end of a cycle, the turn order."""
 
+    # opaque: at a cycle's end the board behind is already the next player's, hand and all
+    CSS = """
+    ReportScreen.dialog {
+        background: $background;
+    }
+    """
+
     BINDINGS = [
         Binding("enter,space,escape", "close", "Continue", key_display="enter"),
         Binding("up", "scroll(-1)", "Scroll", show=False),
