@@ -73,6 +73,19 @@ def this_turn(session: GameSession, actor: int) -> list[tuple[str | None, list[E
     return parts
 
 
+def result_title(session: GameSession, actor: int) -> str:
+    """What the result is of: the actor's turn, their strike (the other must answer now), or their
+    answer to someone else's strike."""
+    state = session.state
+    name = state.players[actor].name
+    then = session.steps[-1].before.pending if session.steps else None
+    if isinstance(then, Duel) and then.player == actor:
+        return f"{name}, you answered {state.players[then.attacker].name}"
+    if isinstance(state.pending, Duel) and state.pending.attacker == actor:
+        return f"{name}, {state.players[state.pending.player].name} must answer your strike"
+    return f"{name}, your turn is over"
+
+
 def result_lines(session: GameSession, actor: int) -> list[Content]:
     """The actor's turn in lines: each move as it was offered (odds and all), then what it did."""
     state = session.state

@@ -200,3 +200,25 @@ async def test_a_solo_player_sees_the_result_and_no_hand_off():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, BoardScreen)
+
+
+async def test_a_strike_and_its_answer_each_get_their_own_result():
+    session = table()
+    session.state = rig(put(put(session.state, 1, region="su"), 0, hunting=1), 2, 1, 20)  # Ada misses
+    async with TableApp(session).run_test(size=(80, 24)) as pilot:
+        app = pilot.app
+        await pilot.pause()
+        await pilot.press("x")  # Ada strikes at Bo and misses
+        await pilot.pause()
+        assert isinstance(app.screen, TurnResultScreen)
+        assert "Ada, Bo must answer your strike" in texts(app.screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.screen.warnings == ["⚔ Ada is attacking you: fight back or flee!"]
+        assert "Ada struck at you." in app.screen.since
+        await pilot.press("enter", "e")  # Bo flees: Ada's chase shows 1, Bo's flee 20
+        await pilot.pause()
+        assert isinstance(app.screen, TurnResultScreen)
+        shown = texts(app.screen)
+        assert "Bo, you answered Ada" in shown and "▸ Flee from Ada · " in shown and "Bo gets away" in shown

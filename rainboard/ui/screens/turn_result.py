@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ..session import GameSession
-from ..turn_story import result_lines, since_lines, warnings
+from ..turn_story import result_lines, result_title, since_lines, warnings
 from ..widgets.cards import slugcat_card_content
 from .dialogs import HandoffScreen
 
@@ -65,13 +65,12 @@ class TurnResultScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         state = self.session.state
-        name = state.players[self.actor].name
         lines = result_lines(self.session, self.actor) or [Content.styled("Nothing happened to you.", "$text-muted")]
         hint = f"Enter: pass the keyboard to {self.next_name}" if self.next_name else "Enter: go on"
         if self.session.undo_refusal(self.actor) is None:
             hint += " · ctrl+z: take the move back"
         with Vertical(classes="dialog-box report"):
-            yield Static(Content.styled(f"{name}, your turn is over", "bold"), classes="dialog-title")
+            yield Static(Content.styled(result_title(self.session, self.actor), "bold"), classes="dialog-title")
             with VerticalScroll(classes="report-lines"):
                 for line in lines:
                     yield Static(line, classes="dialog-text")
