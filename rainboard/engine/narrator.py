@@ -24,6 +24,13 @@ def the(name: str, capital: bool = False) -> str:
     return ("The " if capital else "the ") + name
 
 
+def a(name: str, capital: bool = False) -> str:
+    """"a Batfly", "an Eggbug": the article a card's name wants (by its first letter, which is
+    right for every card name in the decks)."""
+    article = "an" if name[:1].lower() in "aeiou" else "a"
+    return f"{article.capitalize() if capital else article} {name}"
+
+
 def pearls(value: float) -> str:
     """1 pearl, 1.5 pearls, half a pearl."""
     if value == 0.5:
@@ -90,7 +97,7 @@ def _fed(e: ev.Fed, n: _Names) -> str:
 
 def _died(e: ev.Died, n: _Names) -> str:
     if e.creature is not None:
-        cause = f"killed by a {n.c(e.creature)}"
+        cause = f"killed by {a(n.c(e.creature))}"
     elif e.killer is not None:
         cause = f"killed by {n.p(e.killer)}"
     else:
@@ -119,8 +126,16 @@ def _blasted(e: ev.Blasted, n: _Names) -> str:
 
 
 def _companion(e: ev.CompanionKilled, n: _Names) -> str:
-    target = n.p(e.target_player) if e.target_player is not None else f"the {n.c(e.target_card)}"
-    return f"{possessive(n.p(e.player))} {n.c(e.companion)} brings down {target}."
+    companion = n.c(e.companion)
+    if e.target_player is not None:
+        form = n.state.players[e.target_player].form
+        target = n.p(e.target_player)
+        same = form is not None and n.c(form) == companion
+    else:
+        target, same = f"the {n.c(e.target_card)}", n.c(e.target_card) == companion
+    if same:  # a tamed Green Lizard against a wild one: not a creature bringing down itself
+        target = f"the other {companion}" if e.target_player is None else f"{target}, the other {companion}"
+    return f"{possessive(n.p(e.player))} {companion} brings down {target}."
 
 
 def _tamed(e: ev.Tamed, n: _Names) -> str:
@@ -136,7 +151,7 @@ def _tamed(e: ev.Tamed, n: _Names) -> str:
 def _joined(e: ev.Joined, n: _Names) -> str:
     who, card = n.p(e.player), n.c(e.card)
     if e.how == "slugpup":
-        return f"A {card} tags along with {who}."
+        return f"{a(card, capital=True)} tags along with {who}."
     if e.how == "known":
         return f"The {card} knows {who} well and joins as a friend."
     return f"The {card} joins {who} as a friend."
@@ -146,7 +161,7 @@ def _reputation(e: ev.ReputationChanged, n: _Names) -> str:
     who = n.p(e.player)
     if e.item is None:
         return f"The scavengers will remember this: {who}'s reputation is {e.after}."
-    text = f"{who} gives the {n.c(e.card)} a {n.c(e.item)}: reputation {e.before} -> {e.after}."
+    text = f"{who} gives the {n.c(e.card)} {a(n.c(e.item))}: reputation {e.before} -> {e.after}."
     if e.never_gains:
         text += f" Scavengers never warm to {n.s(n.state.players[e.player].slugcat)}."
     return text
@@ -154,12 +169,12 @@ def _reputation(e: ev.ReputationChanged, n: _Names) -> str:
 
 def _market(e: ev.MarketOpened, n: _Names) -> str:
     wares = ", ".join(f"{n.c(c)} ({pearls(n.data.cards[c].pearls)})" for c in e.offers) or "nothing"
-    return f"A {n.c(e.card)} spreads out its wares: {wares}."
+    return f"{a(n.c(e.card), capital=True)} spreads out its wares: {wares}."
 
 
 def _bought(e: ev.Bought, n: _Names) -> str:
     paid = ", ".join(n.c(c) for c in e.paid) or "nothing"
-    return f"{n.p(e.player)} buys a {n.c(e.card)} for {paid}."
+    return f"{n.p(e.player)} buys {a(n.c(e.card))} for {paid}."
 
 
 def _transformed(e: ev.Transformed, n: _Names) -> str:
@@ -233,7 +248,7 @@ _SENTENCES: dict[type, Callable] = {
     ev.Ascended: lambda e, n: (f"{n.p(e.player)} descends into the Void Sea and ascends, after {e.turns} "
                                "turns."),
     ev.GameOver: lambda e, n: f"{n.p(e.player)} wins the game.",
-    ev.CreatureMet: lambda e, n: f"{n.p(e.player)} meets a {n.c(e.card)} (HP {e.hp}).",
+    ev.CreatureMet: lambda e, n: f"{n.p(e.player)} meets {a(n.c(e.card))} (HP {e.hp}).",
     ev.Ambushed: lambda e, n: f"The {n.c(e.card)} strikes first from hiding!",
     ev.Blasted: _blasted,
     ev.CreatureKilled: lambda e, n: f"The {n.c(e.card)} is dead.",

@@ -13,6 +13,8 @@ from attrs import frozen
 from rainboard.data.models import CardKind
 
 from . import abilities
+from .actions import Action, CrossGate, Flee, Hibernate, Tame
+from .items import held_items
 from .modifiers import check_modifiers
 from .odds import (  # the fight questions, asked through this module too
     AttackPlan,
@@ -33,8 +35,7 @@ from .odds import (  # the fight questions, asked through this module too
     plan_chance,
     strike_risk,
 )
-from .state import ASCENDED, PRECYCLE_DECK, Encounter, GameState, Player
-
+from .state import ASCENDED, AWAKE, PRECYCLE_DECK, Decision, Encounter, GameState, Player
 
 
 # -- food ---------------------------------------------------------------------------------------------
@@ -223,3 +224,70 @@ def tame_cost(state: GameState, index: int, creature, item=None) -> tuple[int, M
     # taming is feeding: however good the discounts, it takes at least one pip
     return max(1, base - sum(v for _, v in discounts)), tuple(discounts)
 
+
+
+# -- why a move is missing ---------------------------------------------------------------------------------
+@frozen
+class Blocked:
+    """A move the rules refuse the player now, and why. `reason` is "karma" or "food" (the player
+    has `have`, the move needs `need`), "far" (a kept gate that does not start in this region),
+    "follows" (a tamed creature goes only where its tamer goes) or "aggressive" (this creature
+    cannot be fled from on this exchange)."""
+
+    action: Action
+    reason: str
+    need: int | None = None
+    have: int | None = None
+
+
+def blocked_moves(state: GameState, index: int) -> list[Blocked]:
+    """The moves a player would look for and not find among the legal actions, each with its reason:
+    a drawn or kept gate they cannot cross, hibernating without the food, a tame they cannot pay,
+    a flee an aggressive creature does not allow yet. Never one of `legal_actions`."""
+    if state.to_act != index:
+        return []
+    pending = state.pending
+    player = state.players[index]
+    found: list[Blocked] = []
+    if isinstance(pending, Decision):
+        if state.data.card(pending.card).kind == CardKind.GATE:
+            found += _gate_blocked(state, index, pending.card, CrossGate())
+        elif not is_fed(state, index):
+            found.append(Blocked(Hibernate(), "food", food_needed(state, index), player.food))
+    elif isinstance(pending, Encounter):
+        creature = state.data.cards[pending.card]
+        if not pending.peaceful and not abilities.may_flee(creature, pending.exchange):
+            found.append(Blocked(Flee(), "aggressive"))
+        if tame_price(creature) is not None:
+            tames = [None] + [item for item in held_items(state, index) if item.tame]
+            for item in tames:
+                cost, _ = tame_cost(state, index, creature, item)
+                if cost > player.food:
+                    found.append(Blocked(Tame(item.id if item else None), "food", cost, player.food))
+    elif pending is None and index == state.current:
+        if has_shelter(state, index) and not is_fed(state, index):
+            found.append(Blocked(Hibernate(), "food", food_needed(state, index), player.food))
+        for _, card in usable_cards(state, index, CardKind.GATE):
+            found += _gate_blocked(state, index, card, CrossGate(card))
+    return found
+
+
+def _gate_blocked(state: GameState, index: int, gate_id: str, action: CrossGate) -> list[Blocked]:
+    gate = state.data.gates[gate_id]
+    player = state.players[index]
+    if not travels_alone(state, index):
+        return [Blocked(action, "follows")]
+    if player.region not in (gate.a, gate.b):
+        return [Blocked(action, "far")]
+    if not can_cross(state, index, gate_id):
+        return [Blocked(action, "karma", gate_karma(state, gate_id, player.region), player.karma)]
+    return []
+
+
+# -- hunts --------------------------------------------------------------------------------------------------
+def hunters_of(state: GameState, index: int) -> list[int]:
+    """Players who tracked this one down and may strike on their next turn: hunting them, awake, and
+    still in their region."""
+    me = state.players[index]
+    return [j for j, p in enumerate(state.players)
+            if j != index and p.hunting == index and p.status == AWAKE and p.region == me.region]

@@ -26,6 +26,8 @@ from rainboard.engine import (
 from rainboard.engine import events as ev
 from rainboard.engine.state import CHOOSING, OVER
 
+from .words import action_label
+
 DIGEST_EVERY = 10  # a check value in the save every this many actions
 # what a move may reveal that cannot be taken back: a card seen, a die rolled
 # events that show a card or a die: a move that made one cannot be taken back
@@ -42,6 +44,12 @@ class Step:
     before: GameState
     events_before: int
     revealed: str | None  # why it cannot be undone, or None
+    label: str = ""  # the action as the player saw it offered, odds and all
+
+    @property
+    def named(self) -> str:
+        """The move in words, without its odds: "Attack with Spear", "Eat Mushroom (+1 food)"."""
+        return self.label.split(" · ")[0] if self.label else self.action
 
 
 @define
@@ -72,7 +80,8 @@ class GameSession:
         actor = before.to_act
         self.state, events = apply(before, action)
         revealed = _revealed(before, self.state, events)
-        self.steps.append(Step(str(action), actor, before, len(self.events), revealed))
+        self.steps.append(Step(str(action), actor, before, len(self.events), revealed,
+                               action_label(before, action)))
         self.events.extend(events)
         self.actions.append(str(action))
         if len(self.actions) % DIGEST_EVERY == 0:
@@ -80,21 +89,24 @@ class GameSession:
         self._changed()
         return events
 
-    def undo_refusal(self) -> str | None:
-        """Why the last move cannot be taken back now, or None if it can."""
+    def undo_refusal(self, asker: int | None = None) -> str | None:
+        """Why the last move cannot be taken back now, or None if it can. `asker` is the player at the
+        keyboard: by default the player to act; the player who just ended their turn, while their
+        turn's result is still on screen."""
         if not self.steps:
             return "There is nothing to undo." if not self.actions else "Moves made before the game was resumed cannot be undone."
         last = self.steps[-1]
         if last.revealed:
-            return f"The last move ({last.action}) {last.revealed}: it cannot be taken back."
-        if self.state.to_act != last.actor:
+            return f"The last move ({last.named}) {last.revealed}: it cannot be taken back."
+        if (self.state.to_act if asker is None else asker) != last.actor:
             name = self.state.players[last.actor].name
             return f"The last move was {name}'s, and play has moved on: only your own last move can be undone."
         return None
 
-    def undo(self) -> str:
-        """Take back the last move; returns what was undone. Check undo_refusal first."""
-        refusal = self.undo_refusal()
+    def undo(self, asker: int | None = None) -> str:
+        """Take back the last move; returns what was undone, in the words it was offered with.
+        Check undo_refusal first."""
+        refusal = self.undo_refusal(asker)
         if refusal:
             raise ValueError(refusal)
         last = self.steps.pop()
@@ -103,7 +115,7 @@ class GameSession:
         self.actions.pop()
         self.digests = {n: d for n, d in self.digests.items() if n <= len(self.actions)}
         self._changed()
-        return last.action
+        return last.named
 
     def _changed(self) -> None:
         if self.on_change is not None:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from numbers import Rational
 
-from textual.content import Content
-
 from rainboard.engine import abilities, queries
 from rainboard.engine.actions import (
     Action,
@@ -34,10 +32,9 @@ from rainboard.engine.actions import (
     TamePlayer,
     Walk,
 )
-from rainboard.engine import events as ev
-from rainboard.engine.events import Event, Roll
-from rainboard.engine.narrator import narrate
 from rainboard.engine.state import PRECYCLE_DECK, Decision, Duel, Encounter, GameState, Market
+
+from . import event_words
 
 # One key per kind of action, for the footer and for quick play. Draw from the precycle deck has
 # its own key (PRECYCLE_KEY) but shares the Draw class, so action_key() tells the two apart.
@@ -88,23 +85,11 @@ def _card_name(state: GameState, card_id: str) -> str:
     return state.data.card(card_id).name
 
 
-def _item_bonus(item, stat: str) -> list[str]:
-    """What an item adds to an attack or a flee: ["+3"], ["+2", "explosive"], ["explosive"]."""
-    parts = []
-    value = getattr(item, stat, 0)
-    if value:
-        parts.append(signed(value))
-    if stat == "attack" and item.explosive:
-        parts.append("explosive")
-    return parts
-
-
-def _with_item(verb: str, state: GameState, item_id: str | None, stat: str) -> tuple[str, list[str]]:
-    """The verb with the item named, and what the item adds, for the bracket after it."""
+def _with_item(verb: str, state: GameState, item_id: str | None) -> str:
+    """The verb with the item named; what the item adds is in the odds after it (and in the hand)."""
     if item_id is None:
-        return verb, []
-    item = state.data.cards[item_id]
-    return f"{verb} with {item.name}", _item_bonus(item, stat)
+        return verb
+    return f"{verb} with {state.data.cards[item_id].name}"
 
 
 def percent(chance: Rational) -> str:
@@ -129,16 +114,19 @@ def food_words(state: GameState, index: int, pips: int, food_type: str) -> str:
     return f"+{added} food" + (", board full" if added < gain.gained else "")
 
 
-def _odds(state: GameState, action: Action, extra: list[str], risk_word: str) -> str:
-    """The roll's chance (queries.chance) after any other words, in brackets, and a warning when a
-    failed exchange lets the creature strike with a chance to kill (queries.strike_risk)."""
+DEATH = "☠"  # before the chance that a failed exchange kills: "☠20%"
+
+
+def _odds(state: GameState, action: Action, extra: tuple[str, ...] = ()) -> str:
+    """" · 75% · ☠20%": any other words, the roll's chance of success (queries.chance), and, when a
+    failed exchange lets the creature strike, its chance to kill (queries.strike_risk). Short, so a
+    label with an item fits the action list at 80 columns."""
     chance = queries.chance(state, action)
-    words = extra + ([percent(chance)] if chance is not None else [])
-    text = f" ({', '.join(words)})" if words else ""
-    risk = queries.strike_risk(state)
+    words = list(extra) + ([percent(chance)] if chance is not None else [])
+    risk = queries.strike_risk(state) if not isinstance(action, (Tame, TamePlayer)) else None
     if risk:
-        text += f" · {risk_word}: {percent(risk)} death"
-    return text
+        words.append(f"{DEATH}{percent(risk)}")
+    return "".join(f" · {word}" for word in words)
 
 
 # -- actions --------------------------------------------------------------------------------------
@@ -178,20 +166,17 @@ def action_label(state: GameState, action: Action) -> str:
     if isinstance(action, Walk):
         return f"Walk to {data.regions[action.to].name}"
     if isinstance(action, Attack):
-        verb, extra = _with_item("Fight back" if isinstance(pending, Duel) else "Attack", state, action.item, "attack")
-        if isinstance(pending, Encounter) and queries.attack_costs_reputation(state, pending):
-            extra.append("-1 reputation")
-        return verb + _odds(state, action, extra, "miss")
+        verb = _with_item("Fight back" if isinstance(pending, Duel) else "Attack", state, action.item)
+        costs = isinstance(pending, Encounter) and queries.attack_costs_reputation(state, pending)
+        return verb + _odds(state, action, ("-1 reputation",) if costs else ())
     if isinstance(action, Flee):
         away = f" from {state.players[pending.attacker].name}" if isinstance(pending, Duel) else ""
-        verb, extra = _with_item("Flee" + away, state, action.item, "flee")
-        return verb + _odds(state, action, extra, "caught")
+        return _with_item("Flee" + away, state, action.item) + _odds(state, action)
     if isinstance(action, Tame):
         creature = data.cards[pending.card]
         item = data.cards[action.item] if action.item else None
         cost, _ = queries.tame_cost(state, actor, creature, item)
-        verb = "Tame" if item is None else f"Tame with {item.name}"
-        return f"{verb} ({cost} food)"
+        return _with_item("Tame", state, action.item) + _odds(state, action, (f"{cost} food",))
     if isinstance(action, Give):
         return f"Give {data.cards[action.item].name} ({_gift_words(state, actor, action.item)})"
     if isinstance(action, Leave):
@@ -206,13 +191,39 @@ def action_label(state: GameState, action: Action) -> str:
         form = f" ({data.cards[target.form].name})" if target.form else ""
         return f"Hunt {target.name}{form}"
     if isinstance(action, Strike):
-        verb, bonus = _with_item(f"Strike at {state.players[action.target].name}", state, action.item, "attack")
-        return verb + _odds(state, action, bonus, "miss")
+        return _with_item(f"Strike at {state.players[action.target].name}", state, action.item) + _odds(state, action)
     if isinstance(action, TamePlayer):
         target = state.players[action.target]
         cost, _ = queries.tame_cost(state, actor, data.cards[target.form])
-        return f"Tame {target.name} ({cost} food)"
+        return f"Tame {target.name}" + _odds(state, action, (f"{cost} food",))
     return str(action)  # an action this module does not know yet: its save-file text
+
+
+def blocked_label(state: GameState, blocked: queries.Blocked) -> str:
+    """Why a move the player may look for is missing (queries.blocked_moves), as one line:
+    "Cross to Five Pebbles: needs karma 5, you have 3", "Hibernate: need 4 food, you have 2"."""
+    data = state.data
+    action = blocked.action
+    region = state.players[state.to_act].region
+    verb = type(action).__name__
+    if isinstance(action, CrossGate):
+        gate_id = action.gate if action.gate is not None else state.pending.card
+        gate = data.gates[gate_id]
+        if blocked.reason == "far":
+            return f"{gate.name}: only from {data.regions[gate.a].name} or {data.regions[gate.b].name}"
+        there = data.regions[gate.other(region)]
+        if action.gate is not None:  # a kept gate, listed on every turn: short enough for one row at 80 columns
+            return f"Gate to {there.code}: karma {blocked.need}, you have {blocked.have}"
+        verb = f"Cross to {there.name}"
+    elif isinstance(action, Tame):
+        verb = _with_item("Tame", state, action.item)
+    reasons = {
+        "karma": f"needs karma {blocked.need}, you have {blocked.have}",
+        "food": f"{'costs' if isinstance(action, Tame) else 'need'} {blocked.need} food, you have {blocked.have}",
+        "follows": "you go only where your tamer goes",
+        "aggressive": "not yet, it is aggressive: attack or tame first",
+    }
+    return f"{verb}: {reasons.get(blocked.reason, blocked.reason)}"
 
 
 def _kept_shelter(state: GameState, index: int) -> str:
@@ -305,75 +316,6 @@ def _item_line(state: GameState, item, holder: int | None) -> str:
     return f"{item.name}: {', '.join(parts)}" + (f" · {worth}" if worth else "")
 
 
-# -- events ---------------------------------------------------------------------------------------
-# A leading symbol and a style for each kind of event worth telling apart; the symbol carries the
-# meaning, the colour only helps the eye.
-EVENT_LOOKS: dict[type, tuple[str, str]] = {
-    ev.Died: ("☠", "bold $text-error"),
-    ev.KarmaChanged: ("✦", "bold $text-accent"),
-    ev.KarmaSaved: ("✦", "$text-accent"),
-    ev.Ascended: ("✧", "bold $text-success"),
-    ev.GameOver: ("★", "bold $text-accent"),
-    ev.RainFell: ("☂", "bold $text-primary"),
-    ev.RainTimerRolled: ("☂", "$text-primary"),
-    ev.SparedByRain: ("☂", "$text-primary"),
-    ev.CycleStarted: ("☀", "bold"),
-    ev.CycleEnded: ("☾", "bold"),
-    ev.RoundEnded: ("·", "$text-muted"),
-    ev.TurnStarted: ("▶", "bold"),
-    ev.Hibernated: ("⌂", "$text-success"),
-    ev.Starved: ("⌂", "$text-warning"),
-    ev.MarkReceived: ("◈", "bold $text-accent"),
-    ev.EndingReached: ("◈", "$text-accent"),
-    ev.EndingSlept: ("◈", "$text-accent"),
-    ev.Waited: ("◈", "$text-muted"),
-    ev.CreatureMet: ("!", "bold"),
-    ev.Ambushed: ("⚠", "bold $text-warning"),
-    ev.Transformed: ("⚠", "bold $text-error"),
-    ev.Pounced: ("⚔", "bold $text-warning"),
-    ev.Hunting: ("⚔", "$text-warning"),
-    ev.MustAnswer: ("⚔", "bold $text-warning"),
-    ev.CreatureKilled: ("⚔", "$text-success"),
-    ev.CompanionKilled: ("⚔", "$text-success"),
-    ev.Blasted: ("✶", "$text-warning"),
-    ev.Tamed: ("✚", "$text-success"),
-    ev.Joined: ("✚", "$text-success"),
-    ev.Untamed: ("✕", "$text-warning"),
-    ev.ReputationChanged: ("⚑", ""),
-    ev.Fed: ("●", ""),
-    ev.Fled: ("»", ""),
-    ev.Caught: ("»", "$text-warning"),
-}
-DEFAULT_LOOK = ("·", "")
-ROLL_SYMBOL = "⚄"
-
-
-def roll_content(roll: Roll) -> Content:
-    """A roll in full: who and why, the die and its face, each modifier by name, the total, the
-    target, and ✓ success or ✗ failure."""
-    pieces: list[tuple[str, str] | str] = [f"{roll.who} rolls for {roll.purpose}: {roll.die} ",
-                                           (str(roll.natural), "bold")]
-    for label, value in roll.modifiers:
-        sign = "+" if value >= 0 else "-"
-        pieces.append(f" {sign} {abs(value)} {label}")
-    if roll.modifiers:
-        pieces += [" = ", (str(roll.total), "bold")]
-    if roll.target is not None:
-        pieces.append(f" vs {roll.target}")
-        if roll.success is True:
-            pieces += [" ", ("✓ success", "bold $text-success")]
-        elif roll.success is False:
-            pieces += [" ", ("✗ failure", "bold $text-error")]
-    return Content.assemble(*pieces)
-
-
-def event_line(event: Event, state: GameState) -> Content:
-    """One line for the log: a symbol for the kind of event, then the narrator's sentence (a roll
-    spelled out). `state` lends the names: any state of the same game."""
-    if isinstance(event, ev.Rolled):
-        return Content.assemble((f"{ROLL_SYMBOL} ", "$text-muted"), roll_content(event.roll))
-    symbol, style = EVENT_LOOKS.get(type(event), DEFAULT_LOOK)
-    text = " ".join(narrate(event, state).split())  # one line, whatever the sentence held
-    if style:
-        return Content.assemble((f"{symbol} ", style), (text, style))
-    return Content.assemble((f"{symbol} ", "$text-muted"), text)
+# the words for events live in event_words.py; they are offered here too
+EVENT_LOOKS, DEFAULT_LOOK, ROLL_SYMBOL = event_words.EVENT_LOOKS, event_words.DEFAULT_LOOK, event_words.ROLL_SYMBOL
+event_line, roll_content = event_words.event_line, event_words.roll_content

@@ -121,7 +121,7 @@ def _check_action(state: GameState, action, checked: Counter) -> None:
         assert [e.cost for e in events if isinstance(e, Tamed)] == [cost]
         if not _cycle_ended(events):
             assert now.food == before.food - cost
-        assert f"({cost} food)" in label, label
+        assert f" · {cost} food · " in label, label
         checked["tame"] += 1
     elif isinstance(action, CrossGate):
         gate = action.gate if action.gate is not None else state.pending.card
@@ -137,9 +137,11 @@ def _check_action(state: GameState, action, checked: Counter) -> None:
         assert ("-1 reputation" in label) == costs, label
         checked["reputation lost" if costs else "attack"] += 1
     if isinstance(action, (Attack, Flee, Strike)):
-        assert percent(queries.chance(state, action)) + ")" in label, label
+        assert f" · {percent(queries.chance(state, action))}" in label, label
         risk = queries.strike_risk(state)  # None outside a creature fight: no answer can kill
-        assert (f"{percent(risk)} death" in label) if risk else ("death" not in label), label
+        assert (label.endswith(f" · ☠{percent(risk)}")) if risk else ("☠" not in label), label
+    if isinstance(action, (Tame, TamePlayer)):
+        assert label.endswith(f" · {percent(queries.chance(state, action))}") and "☠" not in label, label
 
 
 def test_every_legal_action_does_what_the_queries_say():

@@ -103,20 +103,21 @@ def test_fight_with_items():
     state, _ = apply(stack(state, "su", "green_lizard"), "draw")
     got = labels(state)
     # the Green Lizard has HP 14 and strikes at -3 against Ada's HP 13: a 17 or more kills her
-    assert got["attack"] == "Attack (30%) · miss: 20% death"  # above 14 on a d20
-    assert got["attack spear"] == "Attack with Spear (+3, 45%) · miss: 20% death"
-    assert got["attack scavenger_bomb"] == "Attack with Scavenger Bomb (explosive, 65%) · miss: 20% death"
-    assert got["flee"] == "Flee (57%) · caught: 20% death"
-    assert got["flee rock"] == "Flee with Rock (+2, 66%) · caught: 20% death"
-    assert got["tame"] == "Tame (3 food)"
-    assert got["tame batfly_bait"] == "Tame with Batfly Bait (1 food)"
+    # each roll's chance, and ☠ the chance a failed exchange kills (the item's bonus is in the chance)
+    assert got["attack"] == "Attack · 30% · ☠20%"  # above 14 on a d20
+    assert got["attack spear"] == "Attack with Spear · 45% · ☠20%"  # +3
+    assert got["attack scavenger_bomb"] == "Attack with Scavenger Bomb · 65% · ☠20%"  # HP counts half
+    assert got["flee"] == "Flee · 57% · ☠20%"
+    assert got["flee rock"] == "Flee with Rock · 66% · ☠20%"  # +2
+    assert got["tame"] == "Tame · 3 food · 100%"
+    assert got["tame batfly_bait"] == "Tame with Batfly Bait · 1 food · 100%"
     assert got["eat batfly_bait"] == "Eat Batfly Bait (+1 food)"
 
 
 def test_tame_price_follows_the_slugcat():
     state = put(two("monk", "hunter"), 0, food=3)
     state, _ = apply(stack(state, "su", "green_lizard"), "draw")
-    assert labels(state)["tame"] == "Tame (1 food)"  # 3, Monk -1, at home in the Outskirts -1
+    assert labels(state)["tame"] == "Tame · 1 food · 100%"  # 3, Monk -1, at home in the Outskirts -1
 
 
 def test_carnivore_eats_plants_by_halves():
@@ -140,12 +141,12 @@ def test_scavenger_gifts_and_passing():
     got = labels(state)
     assert got["give pearl"] == "Give Pearl (+2 reputation)"
     assert got["give colored_pearl"] == "Give Colored Pearl (+4 reputation, to 5)"
-    assert got["attack"] == "Attack (40%) · miss: 25% death"  # reputation 1 cannot fall
+    assert got["attack"] == "Attack · 40% · ☠25%"  # reputation 1 cannot fall
     calm = put(two(), 0, reputation=4, hand=hand("pearl"))
     calm, _ = apply(stack(calm, "su", "scavenger"), "draw")
     got = labels(calm)
     assert got["leave"] == "Leave"
-    assert got["attack"] == "Attack (-1 reputation, 40%) · miss: 25% death"
+    assert got["attack"] == "Attack · -1 reputation · 40% · ☠25%"
     assert got["give pearl"] == "Give Pearl (+1 reputation, to 5)"
 
 
@@ -170,10 +171,10 @@ def test_hunting_players():
     state = put(two(), 1, region="su")
     assert labels(state)["hunt 1"] == "Hunt Bo"
     striking = put(state, 0, hunting=1)
-    assert labels(striking)["strike 1"] == "Strike at Bo (35%)"  # Survivor +0 against the Hunter's HP 13
+    assert labels(striking)["strike 1"] == "Strike at Bo · 35%"  # Survivor +0 against the Hunter's HP 13
     long_legs = put(put(striking, 1, form="hunter_long_legs"), 0, food=3)
     got = labels(long_legs)
-    assert got["tame 1"] == "Tame Bo (3 food)"
+    assert got["tame 1"] == "Tame Bo · 3 food · 100%"
     assert labels(put(state, 1, form="hunter_long_legs"))["hunt 1"] == "Hunt Bo (Hunter Long Legs)"
 
 
@@ -184,10 +185,10 @@ def test_answering_a_strike():
     assert labels(state) == {
         # the Hunter's +2, +1 with a spear in hand, against Ada's HP 13; no death on a miss here;
         # the Hunter flees at +1
-        "attack": "Fight back (50%)",
-        "attack spear": "Fight back with Spear (+3, 65%)",
-        "flee": "Flee from Ada (48%)",
-        "flee rock": "Flee from Ada with Rock (+2, 57%)",
+        "attack": "Fight back · 50%",
+        "attack spear": "Fight back with Spear · 65%",
+        "flee": "Flee from Ada · 48%",
+        "flee rock": "Flee from Ada with Rock · 57%",
     }
 
 
@@ -197,7 +198,7 @@ def test_duel_reached_through_the_engine():
     state = rig(state, 1)  # Ada's strike misses: Bo must answer
     state, _ = apply(state, "strike 1")
     assert isinstance(state.pending, Duel)
-    assert labels(state)["flee"].startswith("Flee from Ada (")
+    assert labels(state)["flee"].startswith("Flee from Ada · ")
 
 
 def test_action_keys():
@@ -505,3 +506,16 @@ async def test_log_wraps_again_when_narrower_and_keeps_theme_colours():
         await pilot.pause()
         await pilot.pause()
         assert colour_of("✗") != before
+
+
+def test_a_kept_gate_too_dear_says_so_in_one_short_line():
+    """Listed on every turn, a kept gate the player cannot use yet fits a row of the 80-column list."""
+    from rainboard.engine import queries
+    from rainboard.engine.testing import give_cards
+    from rainboard.ui.words import blocked_label
+
+    state = give_cards(put(two(), 0, region="su", karma=1), 0, "gate_hi_su")
+    (blocked,) = [b for b in queries.blocked_moves(state, 0) if getattr(b.action, "gate", None) == "gate_hi_su"]
+    need = queries.gate_karma(state, "gate_hi_su", "su")
+    assert blocked_label(state, blocked) == f"Gate to HI: karma {need}, you have 1"
+    assert len("✗ " + blocked_label(state, blocked)) <= 38

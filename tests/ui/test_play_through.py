@@ -11,6 +11,7 @@ from rainboard.sim import EagerPolicy
 from rainboard.ui.app import RainboardApp
 from rainboard.ui.screens.board import BoardScreen
 from rainboard.ui.screens.dialogs import HandoffScreen, ReportScreen
+from rainboard.ui.screens.turn_result import TurnResultScreen
 from rainboard.ui.screens.game_over import GameOverScreen
 from rainboard.ui.screens.setup import SetupScreen, SlugcatPickScreen
 
@@ -46,7 +47,7 @@ async def set_up(pilot, app, players: int, seed: str) -> None:
 async def play_one(pilot, app, policy) -> None:
     """One choice by the policy, entered as a player would: its number, or the list."""
     screen = app.screen
-    if isinstance(screen, (ReportScreen, HandoffScreen)):
+    if isinstance(screen, (ReportScreen, HandoffScreen, TurnResultScreen)):
         await pilot.press("enter")
         await pilot.pause()
         return

@@ -15,6 +15,7 @@ from rainboard.ui.app import RainboardApp
 from rainboard.ui.screens.board import BoardScreen
 from rainboard.ui.screens.challenge import ChallengeScreen
 from rainboard.ui.screens.dialogs import HandoffScreen, ReportScreen
+from rainboard.ui.screens.turn_result import TurnResultScreen
 from rainboard.ui.screens.game_over import GameOverScreen
 from rainboard.ui.screens.replay import ReplayScreen
 from rainboard.ui.screens.scores import ScoresScreen
@@ -37,7 +38,7 @@ class NewGameApp(RainboardApp):
 
 async def _press_moves(pilot, app, count: int, chooser: random.Random) -> None:
     for _ in range(count):
-        while isinstance(app.screen, (ReportScreen, HandoffScreen)):
+        while isinstance(app.screen, (ReportScreen, HandoffScreen, TurnResultScreen)):
             await pilot.press("enter")
             await pilot.pause()
         board = app.screen
@@ -136,7 +137,7 @@ async def test_undo_takes_back_a_free_move_and_refuses_a_draw(_private_data_dir)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert session.state.players[mover].food == 0 and "eat bubble_fruit" not in session.actions
-        assert any("Took back: eat bubble_fruit" in n.message for n in app._notifications)
+        assert any("Took back: Eat Bubble Fruit" in n.message for n in app._notifications)
         await pilot.press("d")  # a draw shows a card: no taking it back
         await pilot.pause()
         taken = list(session.actions)
@@ -164,7 +165,7 @@ async def test_a_challenge_from_its_code_to_the_score_book_and_back_after_a_rest
         for _ in range(300):
             if isinstance(app.screen, GameOverScreen):
                 break
-            if isinstance(app.screen, (ReportScreen, HandoffScreen)):
+            if isinstance(app.screen, (ReportScreen, HandoffScreen, TurnResultScreen)):
                 await pilot.press("enter")
             else:
                 await pilot.press(str(app.screen._legal.index(policy(session.state)) + 1))

@@ -240,17 +240,19 @@ def test_board_duel_defender_answers(snap_compare, size):
 
 @SIZES
 def test_handoff(snap_compare, size):
-    """Ada takes a food token: the keyboard passes to Bo."""
-    assert snap_compare(SnapApp(board(normal_turn())), press=["f"], terminal_size=size)
+    """Ada takes a food token, sees her result, and the keyboard passes to Bo, with what Cy and Ada
+    did since Bo's last turn."""
+    assert snap_compare(SnapApp(board(normal_turn())), press=["f", "enter"], terminal_size=size)
 
 
 @SIZES
 def test_handoff_to_a_defender(snap_compare, size):
-    """The hand-off that says why: Ada struck at Cy, who must answer now."""
+    """The hand-off that says why: Ada struck at Cy (with her spear, the first strike the key shows),
+    who must answer now."""
     session = normal_turn()
     play(session, "hunt 2", "flee", "food", "food")
     session.state = rig(session.state, 2)  # Ada's attack roll: a 2 misses
-    assert snap_compare(SnapApp(board(session)), press=["x", "enter"], terminal_size=size)
+    assert snap_compare(SnapApp(board(session)), press=["x", "enter", "enter"], terminal_size=size)
 
 
 @SIZES

@@ -12,15 +12,15 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, OptionList, Static
-from textual.widgets.option_list import Option
 
 from rainboard.engine import Action
 from rainboard.engine import events as ev
 from rainboard.engine.narrator import narrate
 from rainboard.engine.queries import attack_plan, flee_modifiers, hp_against
-from rainboard.engine.state import Duel, Encounter, Market
+from rainboard.engine.state import Duel, Encounter
 
 from .. import keys
+from ..choices import action_options, decision_card, ordered, prompt_line, risk_note
 from ..safety import guarded
 from ..session import GameSession
 from ..widgets.cards import HandList, SlugcatCard, creature_card_content
@@ -28,8 +28,9 @@ from ..widgets.event_log import EventLog
 from ..widgets.rain_clock import RainClock
 from ..widgets.region_map import RegionMap
 from ..widgets.roster import Roster
-from ..words import action_key, action_label, card_line
-from .dialogs import HandoffScreen, ReportScreen
+from ..words import action_key
+from .dialogs import ReportScreen
+from .turn_result import TurnResultScreen, handoff_screen
 from .setup import TableOptions
 
 # the one-key verbs, in footer order, from the key table (ui/keys.py); words.action_key says which
@@ -47,6 +48,8 @@ class BoardScreen(Screen):
         self.session = session
         self.table = table or TableOptions()
         self._legal: list[Action] = []
+        self._filled: list[Action] = []  # the actions the list was last filled with
+        self._armed: str | None = None  # a key pressed once with several actions answering to it
         self._logged = 0
 
     # -- layout ----------------------------------------------------------------------------
@@ -85,7 +88,8 @@ class BoardScreen(Screen):
         session = self.session
         state = session.state
         viewer = self.viewer
-        self._legal = session.legal
+        self._legal = ordered(state, session.legal)
+        self._armed = None
         self.query_one("#rain", RainClock).show(state, viewer)
         self.query_one("#map", RegionMap).show(state, viewer)
         self.query_one("#roster", Roster).show(state, viewer)
@@ -96,36 +100,27 @@ class BoardScreen(Screen):
         self._logged = len(session.events)
         self._show_left(state, viewer)
         self.query_one("#prompt", Static).update(self._prompt(state, viewer))
-        actions = self.query_one("#actions", OptionList)
-        actions.clear_options()
-        options = []
-        for n, action in enumerate(self._legal, start=1):
-            key = action_key(action)
-            number = f"{n}" if n <= 9 else " "
-            hint = f" [{key}]" if key else ""
-            options.append(Option(Content.assemble((f"{number} ", "bold"), action_label(state, action),
-                                                   (hint, "$text-muted"))))
-        actions.add_options(options)
-        if options:
-            actions.highlighted = 0
+        self._fill_actions()
         self.refresh_bindings()
 
+    def _fill_actions(self) -> None:
+        """The action list: the legal actions in the order `_legal` holds, then why missing moves are
+        missing (greyed, not selectable); each key hint only where the line has room for it."""
+        actions = self.query_one("#actions", OptionList)
+        highlighted = actions.highlighted
+        actions.clear_options()
+        actions.add_options(action_options(self.session.state, self._legal, actions.scrollable_content_region.width))
+        actions.border_subtitle = risk_note(self.session.state)
+        if self._legal:
+            keep = highlighted is not None and highlighted < len(self._legal) and self._filled == self._legal
+            actions.highlighted = highlighted if keep else 0
+        self._filled = list(self._legal)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fill_actions)  # the key hints follow the list's new width
+
     def _prompt(self, state, viewer: int) -> Content:
-        name = state.players[viewer].name
-        pending = state.pending
-        if isinstance(pending, Encounter):
-            creature = state.data.cards[pending.card]
-            return Content.from_markup("[b]$name[/b] faces a [b]$creature[/b] (exchange $n).", name=name,
-                                       creature=creature.name, n=str(pending.exchange))
-        if isinstance(pending, Duel):
-            return Content.from_markup("[b]$name[/b], [b]$attacker[/b] is attacking you: fight back or flee!",
-                                       name=name, attacker=state.players[pending.attacker].name)
-        if isinstance(pending, Market):
-            return Content.from_markup("[b]$name[/b] meets a scavenger merchant.", name=name)
-        if pending is not None:
-            return Content.from_markup("[b]$name[/b] drew the [b]$card[/b]: what now?", name=name,
-                                       card=state.data.card(pending.card).name)
-        return Content.from_markup("[b]$name[/b]'s turn · cycle $cycle", name=name, cycle=str(state.cycle))
+        return prompt_line(state, viewer)
 
     def _show_left(self, state, viewer: int) -> None:
         switch = self.query_one("#left-switch", ContentSwitcher)
@@ -138,12 +133,6 @@ class BoardScreen(Screen):
             fight.update(Content("\n").join(parts))
             fight.border_title = "Fight"
             switch.current = "fight"
-        elif isinstance(pending, Market):
-            lines = [Content.styled("Scavenger merchant", "bold"), Content("Pay with items worth enough pearls.")]
-            lines += [Content(f"· {card_line(state, card)}") for card in pending.offers] or [Content("Nothing left.")]
-            fight.update(Content("\n").join(lines))
-            fight.border_title = "Merchant"
-            switch.current = "fight"
         elif isinstance(pending, Duel):
             attacker = state.players[pending.attacker]
             hp = hp_against(state, viewer, pending.attacker)  # halved if the defender's form blasts
@@ -154,6 +143,10 @@ class BoardScreen(Screen):
                      Content.styled("── you ──", "$text-muted"), *_your_modifiers(state, viewer, hp)]
             fight.update(Content("\n").join(lines))
             fight.border_title = "Attacked"
+            switch.current = "fight"
+        elif decision_card(state, viewer) is not None:  # a merchant's blanket, a drawn shelter or gate
+            fight.border_title, card = decision_card(state, viewer)
+            fight.update(card)
             switch.current = "fight"
         else:
             switch.current = "map"
@@ -169,19 +162,21 @@ class BoardScreen(Screen):
 
     @guarded
     def action_verb(self, key: str) -> None:
-        matching = [a for a in self._legal if action_key(a) == key]
+        """One action answering to the key: take it. Several (an attack with each item and without):
+        show them, the best first, and let the player pick; the same key again takes the one shown."""
+        matching = [action for action in self._legal if action_key(action) == key]
         if not matching:
             return
-        plain = [a for a in matching if all(v is None for v in _arguments(a))]
-        if plain:
-            self.choose(plain[0])
-        elif len(matching) == 1:
-            self.choose(matching[0])
-        else:
-            actions = self.query_one("#actions", OptionList)
-            actions.highlighted = self._legal.index(matching[0])
-            actions.focus()
-            self.notify("Several choices: pick one from the list with the arrows and Enter.", timeout=3)
+        actions = self.query_one("#actions", OptionList)
+        shown = self._legal[actions.highlighted] if actions.highlighted is not None and actions.highlighted < len(self._legal) else None
+        if len(matching) == 1 or (self._armed == key and shown in matching):
+            self.choose(matching[0] if len(matching) == 1 else shown)
+            return
+        self._armed = key
+        actions.highlighted = self._legal.index(matching[0])
+        actions.focus()
+        self.notify(f"{len(matching)} choices: Enter or {key} again takes the one highlighted; "
+                    "the arrows or a number pick another.", timeout=4)
 
     def action_save_as(self) -> None:
         """Keep a copy of the game under a name of your own (the autosave goes on regardless)."""
@@ -194,11 +189,15 @@ class BoardScreen(Screen):
 
     @guarded
     def action_undo(self) -> None:
-        refusal = self.session.undo_refusal()
+        self._take_back()
+
+    def _take_back(self, asker: int | None = None) -> None:
+        """Undo the last move, for the player at the keyboard (`asker`: by default the one to act)."""
+        refusal = self.session.undo_refusal(asker)
         if refusal:
             self.notify(refusal, title="Cannot undo", severity="warning", timeout=4)
             return
-        undone = self.session.undo()
+        undone = self.session.undo(asker)
         self.query_one("#log", EventLog).reset(self.session.events, self.session.state)
         self._logged = len(self.session.events)
         self.refresh_view()
@@ -227,17 +226,30 @@ class BoardScreen(Screen):
             return
         self.refresh_view()
         after = session.state.to_act
+        if after == before and not any(isinstance(e, TURN_ENDS) for e in events):
+            return  # the turn goes on
+        # the mover sees what their turn did, and may still take the move back, before the hand-off
+        passing = session.hotseat and self.table.handoffs and after != before
+        self.app.clear_notifications()  # what was said about this turn's keys is done with
+        result = TurnResultScreen(session, before, session.state.players[after].name if passing else None)
+        self.app.push_screen(result, lambda undo: self._after_result(before, events, undo))
+
+    @guarded
+    def _after_result(self, actor: int, events, undo: bool | None) -> None:
+        if undo:
+            self._take_back(actor)
+            return
+        session = self.session
+        after = session.state.to_act
         steps = []
         if any(isinstance(e, ev.CycleEnded) for e in events):
             steps.append(lambda done: self.app.push_screen(cycle_report(session, events), lambda _: done()))
-        if session.hotseat and self.table.handoffs and after != before:
-            name = session.state.players[after].name
-            reason = ""
-            if isinstance(session.state.pending, Duel):
-                attacker = session.state.players[session.state.pending.attacker].name
-                reason = f"{attacker} has struck at {name}, who must answer now."
-            steps.append(lambda done: self.app.push_screen(HandoffScreen(name, reason), lambda _: done()))
+        if session.hotseat and self.table.handoffs and after != actor:
+            steps.append(lambda done: self.app.push_screen(handoff_screen(session, after), lambda _: done()))
         _run_in_order(steps)
+
+
+TURN_ENDS = (ev.TurnStarted, ev.CycleEnded)  # a move that made one of these ended the turn
 
 
 def _your_modifiers(state, viewer: int, hp: int) -> list[Content]:
@@ -270,12 +282,6 @@ def _record_challenge_result(app, session: GameSession):
     except (ScoreBookError, OSError) as error:
         app.notify(f"The result could not be kept: {error}", severity="warning", timeout=8)
         return None
-
-
-def _arguments(action: Action) -> tuple:
-    import attrs
-
-    return tuple(getattr(action, f.name) for f in attrs.fields(type(action)) if f.name not in ("deck",))
 
 
 def _run_in_order(steps) -> None:

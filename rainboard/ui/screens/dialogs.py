@@ -11,23 +11,76 @@ from textual.widgets import Button, Footer, Static
 
 
 class HandoffScreen(ModalScreen[None]):
-    """Between players at one keyboard: nothing of the next player's hand shows until they are there."""
+    """Between players at one keyboard: who is next, a warning if someone is after them, and what
+    happened at the table since their last turn. Nothing of anyone's hand shows."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I'm ready", key_display="enter")]
+    CSS = """
+    HandoffScreen .dialog-box.handoff {
+        width: 72;
+        max-height: 100%;
+        padding: 0 2;
+    }
+    HandoffScreen .handoff .dialog-title {
+        margin: 1 0;
+    }
+    HandoffScreen .handoff-warning {
+        margin-bottom: 1;
+    }
+    HandoffScreen .handoff .dialog-hint {
+        dock: bottom;
+    }
+    """
 
-    def __init__(self, name: str, reason: str = "") -> None:
+    BINDINGS = [
+        Binding("enter,space", "ready", "I'm ready", key_display="enter"),
+        Binding("up", "scroll(-1)", "Scroll", show=False),
+        Binding("down", "scroll(1)", "Scroll", show=False),
+    ]
+
+    def __init__(self, name: str, reason: str = "", since: list[str] | None = None,
+                 warnings: list[str] | None = None) -> None:
         super().__init__(classes="dialog")
         self.player_name = name
         self.reason = reason
+        self.since = since or []
+        self.warnings = warnings or []
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box"):
+        from textual.containers import VerticalScroll
+
+        with Vertical(classes="dialog-box handoff"):
             yield Static(Content.from_markup("[b]Pass the keyboard to $name[/b]", name=self.player_name),
                          classes="dialog-title")
+            for warning in self.warnings:
+                yield Static(Content.styled(warning, "bold $text-warning"), classes="dialog-text handoff-warning")
             if self.reason:
                 yield Static(self.reason, classes="dialog-text", markup=False)
+            if self.since:
+                with VerticalScroll(classes="report-lines"):
+                    yield Static(Content.styled("Since your last turn:", "$text-muted"), classes="dialog-text")
+                    for line in self.since:
+                        yield Static(line, classes="dialog-text", markup=False)
             yield Static(f"{self.player_name}, press Enter when you are ready.", classes="dialog-hint", markup=False)
         yield Footer()
+
+    def on_mount(self) -> None:
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The news gets the rows the rest leaves: the footer, the frame, the title, the warnings
+        and the hint (a fraction of an auto-height box would not leave them)."""
+        others = 9 + 2 * len(self.warnings) + (2 if self.reason else 0)
+        for lines in self.query(".report-lines"):
+            lines.styles.max_height = max(3, self.size.height - others)
+
+    def action_scroll(self, rows: int) -> None:
+        from textual.containers import VerticalScroll
+
+        for lines in self.query(".report-lines").results(VerticalScroll):
+            lines.scroll_relative(y=rows, animate=False)
 
     def action_ready(self) -> None:
         self.dismiss(None)
@@ -35,6 +88,13 @@ class HandoffScreen(ModalScreen[None]):
 
 class ReportScreen(ModalScreen[None]):
     """A page of happenings to read before play goes on: the end of a cycle, the turn order."""
+
+    # opaque: at a cycle's end the board behind is already the next player's, hand and all
+    CSS = """
+    ReportScreen.dialog {
+        background: $background;
+    }
+    """
 
     BINDINGS = [
         Binding("enter,space,escape", "close", "Continue", key_display="enter"),
