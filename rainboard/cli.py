@@ -199,6 +199,7 @@ def cmd_challenge(args: argparse.Namespace, out: TextIO) -> int:
     import random
 
     from rainboard.data import STANDARD_PRESET
+    from rainboard.engine.narrator import a
     from rainboard.saves.challenge import (
         ChallengeError, daily_challenge, parse_code, random_challenge, slugcat_id,
     )
@@ -210,7 +211,7 @@ def cmd_challenge(args: argparse.Namespace, out: TextIO) -> int:
             challenge = parse_code(args.code, data)
             if slugcat is not None and slugcat != challenge.slugcat:
                 raise ChallengeError(
-                    f"{challenge.code} is a {data.slugcats[challenge.slugcat].name} challenge; "
+                    f"{challenge.code} is {a(data.slugcats[challenge.slugcat].name)} challenge; "
                     "the code fixes the slugcat, so leave out --slugcat"
                 )
             if args.preset is not None and args.preset != challenge.preset:

@@ -272,11 +272,21 @@ async def _save_as(pilot, app, name: str) -> None:
 
 
 async def _move(pilot, app) -> None:
-    while isinstance(app.screen, (ReportScreen, HandoffScreen)):
-        await pilot.press("enter")
-        await pilot.pause()
+    """One move from the board, then past whatever follows it (the turn's result, a report, the
+    hand-off) back to the board."""
+    await _to_board(pilot, app)
     await pilot.press("1")
     await pilot.pause()
+    await _to_board(pilot, app)
+
+
+async def _to_board(pilot, app) -> None:
+    for _ in range(6):
+        if isinstance(app.screen, BoardScreen):
+            return
+        await pilot.press("enter")
+        await pilot.pause()
+    assert isinstance(app.screen, BoardScreen), app.screen
 
 
 async def test_saving_over_a_name_asks_first(_private_data_dir):
