@@ -284,8 +284,9 @@ _SIMPLE = {
     ev.BrokeApart: lambda e, n, met: f"broke apart from {n.p(e.attacker)}",
     ev.MarketOpened: lambda e, n, met: "met a scavenger merchant",
     ev.Bought: lambda e, n, met: f"bought {a(n.c(e.card))}",
-    ev.ReputationChanged: lambda e, n, met: f"reputation {e.before}→{e.after}" if e.before != e.after else "",
-    ev.KarmaChanged: lambda e, n, met: f"their karma {'rose' if e.after > e.before else 'fell'} to {e.after}",
+    ev.ReputationChanged: lambda e, n, met: (f"{'rose' if e.after > e.before else 'fell'} to reputation {e.after}"
+                                             if e.before != e.after else ""),
+    ev.KarmaChanged: lambda e, n, met: f"{'rose' if e.after > e.before else 'fell'} to karma {e.after}",
     ev.Transformed: lambda e, n, met: f"became {n.c(e.creature)}!",
     ev.Untamed: lambda e, n, met: "went wild again",
     ev.SlugcatChosen: lambda e, n, met: f"plays {n.state.data.slugcats[e.slugcat].name}",

@@ -222,3 +222,17 @@ async def test_a_strike_and_its_answer_each_get_their_own_result():
         assert isinstance(app.screen, TurnResultScreen)
         shown = texts(app.screen)
         assert "Bo, you answered Ada" in shown and "▸ Flee from Ada · " in shown and "Bo gets away" in shown
+
+
+def test_the_news_of_a_cycles_end_reads_as_a_sentence():
+    """Karma risen at a cycle's end: "Bo rose to karma 2", never "Bo their karma rose"."""
+    from rainboard.engine.actions import Hibernate
+    from rainboard.ui.turn_story import since_lines
+
+    session = table(2)
+    fed = put(put(session.state, 0, food=4), 1, food=6)
+    session.state = testing.give_cards(testing.give_cards(fed, 0, "shelter"), 1, "shelter")
+    session.act(Hibernate())  # Ada sleeps
+    session.act(Hibernate())  # Bo sleeps: the cycle ends, both rise
+    lines = since_lines(session, 0)
+    assert "Bo hibernated and rose to karma 2." in lines, lines
