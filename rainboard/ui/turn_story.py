@@ -271,7 +271,7 @@ _SIMPLE = {
     ev.ShelterFound: lambda e, n, met: "found a shelter",
     ev.ShelterNotFound: lambda e, n, met: "found no shelter",
     ev.CardKept: lambda e, n, met: "kept it" if e.card == met else f"kept the {n.c(e.card)}",
-    ev.CardLetGo: lambda e, n, met: f"let the {n.c(e.card)} go",
+    ev.CardLetGo: lambda e, n, met: f"let {_it(n, e.card, met)} go",
     ev.Moved: lambda e, n, met: (f"followed {n.p(e.leader)} to {n.r(e.region)}" if e.leader is not None
                                  else f"went to {n.r(e.region)}"),
     ev.MarkReceived: lambda e, n, met: "received the Mark of Communication",
