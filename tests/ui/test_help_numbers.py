@@ -22,3 +22,31 @@ def test_the_rain_timer_in_the_help_is_the_tables():
 def test_without_deck_data_the_help_names_the_number():
     assert fill_numbers("a timer of {rain_bonus} and {nothing}", None) == "a timer of `rain_bonus` and `nothing`"
     assert fill_numbers("{nothing} here", load_data().rules) == "`nothing` here"
+
+
+async def test_the_help_during_a_game_states_that_games_numbers():
+    """A game on a table's own rules (here a rain timer of 3d4+1) shows those numbers in the help."""
+    from textual.widgets import Markdown
+
+    from rainboard.engine import PlayerSetup, Setup
+    from rainboard.ui.app import RainboardApp
+    from rainboard.ui.screens.board import BoardScreen
+    from rainboard.ui.screens.help import HelpScreen
+    from rainboard.ui.session import GameSession
+
+    shipped = load_data()
+    house = evolve(shipped, rules=evolve(shipped.rules, rain_dice=3, rain_sides=4, rain_bonus=1))
+    session = GameSession.start(Setup(players=[PlayerSetup("Ada", "survivor")], seed=5), house)
+
+    class TableApp(RainboardApp):
+        def on_mount(self) -> None:
+            self.push_screen(BoardScreen(session))
+
+    app = TableApp(data=shipped, catch_errors=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(HelpScreen())
+        await pilot.pause()
+        text = app.screen.query_one("#rules-text", Markdown).source
+        assert "rolls the rain timer: 3d4+1." in text
+        assert f"{shipped.rules.rain_dice}d{shipped.rules.rain_sides}+{shipped.rules.rain_bonus}." not in text

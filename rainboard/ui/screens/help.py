@@ -49,15 +49,22 @@ class HelpScreen(Screen):
             rules = paths.asset_text("rules.md")
         except OSError:
             rules = MISSING_RULES
-        try:
-            numbers = self.app.game_data().rules
-        except (DeckError, AttributeError):  # broken decks, or an app without deck data
-            numbers = None
-        rules = fill_numbers(rules, numbers)
+        rules = fill_numbers(rules, self._numbers())
         with VerticalScroll(id="help-scroll"):
             yield Markdown(KEYS, id="help-keys")
             yield Markdown(rules, id="rules-text")
         yield Footer()
+
+    def _numbers(self) -> Rules | None:
+        """The rules of the game in play (its save's decks and preset), else of the app's decks."""
+        for screen in reversed(self.app.screen_stack):
+            session = getattr(screen, "session", None)
+            if session is not None and getattr(session, "data", None) is not None:
+                return session.data.rules
+        try:
+            return self.app.game_data().rules
+        except (DeckError, AttributeError):  # broken decks, or an app without deck data
+            return None
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
