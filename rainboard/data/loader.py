@@ -1,29 +1,22 @@
 """Read decks/ (TOML) into checked, frozen definitions.
 
-One cattrs converter does the structuring. It is strict: unknown keys are errors, and an int field
-will not accept "3" or true. Every problem becomes one readable line naming file, place and problem,
-so a table editing its house rules sees exactly what to fix.
+The strict cattrs converter in strict.py does the structuring: every problem becomes one readable
+line naming file, place and problem, so a table editing its house rules sees exactly what to fix.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import attrs
 import cattrs
 from attrs import frozen
-from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
-from cattrs.gen import make_dict_structure_fn
-from cattrs.v import transform_error
 
 from .checks import Deckset, build_gates, check_preset, cross_check
 from .models import (
-    CARD_KINDS,
     STANDARD_PRESET,
     AbilityWords,
     Card,
@@ -32,10 +25,10 @@ from .models import (
     Preset,
     Region,
     Rules,
-    SavedCreatureCard,
     Slugcat,
 )
 from .presets import IMPLICIT_STANDARD, PRESET_ID, PRESETS_FOLDER, PresetFile, preset_path
+from .strict import CONVERTER, SAVED_CONVERTER, _describe, _error_lines
 
 
 class DeckError(ValueError):
@@ -77,118 +70,6 @@ class SlugcatsFile:
 @frozen
 class PrecycleFile:
     deck: tuple[DeckEntry, ...]
-
-
-_TYPE_WORDS = {int: "an integer", str: "a string", bool: "true or false", float: "a number"}
-
-
-def _describe(value: Any) -> str:
-    if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
-
-
-class _WrongType(TypeError):
-    def __init__(self, expected: type, value: Any):
-        super().__init__(f"expected {_TYPE_WORDS.get(expected, expected.__name__)}, got {_describe(value)}")
-
-
-def _strict(expected: type):
-    def hook(value: Any, _type: Any) -> Any:
-        # bool is a subclass of int: true must not pass as 1
-        if type(value) is not expected:
-            raise _WrongType(expected, value)
-        return value
-
-    return hook
-
-
-def _make_converter(kinds: dict[str, type] = CARD_KINDS) -> cattrs.Converter:
-    """The strict converter; `kinds` maps a card's `kind` to the class it is read as."""
-    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
-    for t in (int, str, bool):
-        conv.register_structure_hook(t, _strict(t))
-
-    def structure_float(value: Any, _type: Any) -> float:
-        if type(value) not in (int, float):
-            raise _WrongType(float, value)
-        return float(value)
-
-    conv.register_structure_hook(float, structure_float)
-
-    def structure_card(value: Any, _type: Any) -> Card:
-        if not isinstance(value, dict):
-            raise TypeError(f"expected a table, got {_describe(value)}")
-        kind = value.get("kind")
-        if kind is None:
-            raise ValueError(f"kind: missing (one of {', '.join(CARD_KINDS)})")
-        cls = kinds.get(kind) if isinstance(kind, str) else None
-        if cls is None:
-            raise ValueError(f"kind: unknown kind {_describe(kind)} (one of {', '.join(CARD_KINDS)})")
-        return conv.structure(value, cls)
-
-    conv.register_structure_hook(Card, structure_card)
-
-    words = make_dict_structure_fn(AbilityWords, conv, _cattrs_forbid_extra_keys=True)
-
-    def structure_words(value: Any, _type: Any) -> AbilityWords:
-        # abilities.toml holds one table per ability; `ambush = "..."` must say so, not fail inside cattrs
-        if not isinstance(value, dict):
-            raise TypeError(f"expected a table with name and text, got {_describe(value)}")
-        return words(value, _type)
-
-    conv.register_structure_hook(AbilityWords, structure_words)
-
-    def tuple_hook(value: Any, type_: Any):
-        if not isinstance(value, list):
-            raise TypeError(f"expected a list, got {_describe(value)}")
-        return conv._structure_tuple(value, type_)  # noqa: SLF001 - reuse cattrs' own tuple handling
-
-    conv.register_structure_hook_func(
-        lambda t: getattr(t, "__origin__", None) is tuple, tuple_hook
-    )
-    return conv
-
-
-CONVERTER = _make_converter()
-# Decks carried inside a save: the same, except that a creature may still set the `tame_cost` older
-# decks had, so a game saved under them replays as it was played.
-SAVED_CONVERTER = _make_converter({**CARD_KINDS, "creature": SavedCreatureCard})
-
-
-def _format_exception(exc: BaseException, _type: Any) -> str:
-    if isinstance(exc, KeyError):
-        return "missing (required)"
-    if isinstance(exc, ForbiddenExtraKeysError):
-        return f"unknown key(s): {', '.join(sorted(exc.extra_fields))}"
-    if isinstance(exc, (_WrongType, TypeError, ValueError)):
-        return str(exc)
-    return f"{type(exc).__name__}: {exc}"
-
-
-def _error_lines(exc: Exception, where: str) -> list[str]:
-    """One line per problem: `decks/x.toml: cards[3].hp: expected an integer, got "ten"`."""
-    if isinstance(exc, (ClassValidationError, IterableValidationError)):
-        lines = []
-        for message in transform_error(exc, path="$", format_exception=_format_exception):
-            text, _, path = message.rpartition(" @ ")
-            # a table's key (abilities.toml: $['ambush']) reads like any other place: ambush
-            path = re.sub(r"\['([^']*)'\]", r".\1", path)
-            place = path.removeprefix("$").removeprefix(".")
-            # a validator names its own field ("hp: must be at least 1"): fold it into the place
-            field_name = re.match(r"^([a-z_]+): ", text)
-            if field_name:
-                place = f"{place}.{field_name.group(1)}" if place else field_name.group(1)
-                text = text[field_name.end():]
-            lines.append(f"{where}: {place}: {text}" if place else f"{where}: {text}")
-        return lines
-    return [f"{where}: {_format_exception(exc, None)}"]
 
 
 def _read_toml(text: str, shown: str, problems: list[str]) -> dict | None:

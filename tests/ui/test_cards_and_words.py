@@ -18,9 +18,9 @@ from rainboard.ui.widgets.cards import (
     creature_card_content,
     food_pips,
     slugcat_card_content,
-    slugcat_preview_content,
 )
 from rainboard.ui.widgets.event_log import EventLog
+from rainboard.ui.widgets.slugcat_preview import slugcat_preview_content
 from rainboard.ui.words import ACTION_KEYS, action_key, action_label, card_line, event_line
 from tests.engine.helpers import game, put, rig, stack
 

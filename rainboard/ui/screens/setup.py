@@ -23,7 +23,7 @@ from rainboard.engine.narrator import narrate
 from ..safety import guarded
 from ..session import GameSession
 from ..table_config import RememberedTable
-from ..widgets.cards import slugcat_preview_content
+from ..widgets.slugcat_preview import slugcat_preview_content
 from ..widgets.toggle import Toggle
 from .dialogs import ReportScreen
 

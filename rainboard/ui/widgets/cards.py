@@ -11,7 +11,6 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from rainboard.data.models import GameData, Modifier
 from rainboard.engine import abilities
 from rainboard.engine.modifiers import player_hp
 from rainboard.engine.queries import food_needed, tame_cost, tame_price
@@ -198,99 +197,6 @@ class SlugcatCard(Static):
         self.update(slugcat_card_content(state, index, brief=self.brief))
 
 
-# -- choosing a slugcat ---------------------------------------------------------------------------
-STAT_WORDS = {"attack": "attack", "flee": "flee", "tame": "tame cost"}
-
-
-def modifier_words(data: GameData, modifier: Modifier) -> str:
-    """A trait in words: "+1 flee in Outskirts", "+2 attack while carrying Scavenger Bomb"."""
-    if modifier.stat == "tame":
-        # a tame modifier takes pips off the price: +1 reads as one pip less
-        amount = f"tame cost {signed(-modifier.value)}"
-    else:
-        amount = f"{signed(modifier.value)} {STAT_WORDS.get(modifier.stat, modifier.stat)}"
-    conditions = []
-    if modifier.in_region is not None:
-        conditions.append(f"in {data.regions[modifier.in_region].name}")
-    if modifier.in_water:
-        conditions.append("in water regions")
-    if modifier.needs_item is not None:
-        conditions.append(f"while carrying {data.card(modifier.needs_item).name}")
-    if modifier.unless_item is not None:
-        conditions.append(f"unless carrying {data.card(modifier.unless_item).name}")
-    if modifier.needs_trait is not None:
-        conditions.append(f"for a {modifier.needs_trait}")
-    if modifier.after_turns is not None:
-        conditions.append(f"after {modifier.after_turns} turns")
-    return " ".join([amount, *conditions])
-
-
-def trait_words(data: GameData, trait: str) -> str:
-    """A slugcat's trait tag in words, with what the regions do for it."""
-    if trait == "no_reputation":
-        return "scavengers never warm to it: gifts give no reputation"
-    given = [(region, m) for region in data.regions.values() for m in region.modifiers if m.needs_trait == trait]
-    if not given:
-        return trait.replace("_", " ")
-    effects = []
-    for stat, value in dict.fromkeys((m.stat, m.value) for _, m in given):
-        regions = {region.id for region, m in given if (m.stat, m.value) == (stat, value)}
-        water = {r.id for r in data.regions.values() if r.water}
-        where = "in water regions" if regions == water else "in " + ", ".join(
-            data.regions[r].name for r in sorted(regions))
-        effects.append(f"{signed(value)} {stat} {where}")
-    return f"{trait.replace('_', ' ')}: {'; '.join(effects)}"
-
-
-DIET_WORDS = {
-    "omnivore": "eats plants and meat",
-    "carnivore": "eats meat; plants count {share}",
-    "herbivore": "eats plants; meat gives nothing",
-}
-
-
-def slugcat_preview_content(data: GameData, slugcat_id: str) -> Content:
-    """A slugcat to choose: body, food, stats, diet, start region, traits and its story."""
-    slugcat = data.slugcats[slugcat_id]
-    parts = data.rules.carnivore_plant_parts
-    share = "half" if parts == 2 else f"1/{parts}"
-    lines: list[Content] = [
-        _line((slugcat.name, "bold $text-accent")),
-        _line(f"HP {slugcat.hp} · hibernates at {slugcat.food_line} of {slugcat.food_max} food"),
-        _line(f"attack {signed(slugcat.attack)} · flee {signed(slugcat.flee)}"
-              + (f" · tame cost {signed(-slugcat.tame)}" if slugcat.tame else "")),
-        _line(DIET_WORDS[slugcat.diet].format(share=share)),
-        _line(f"starts in {data.regions[slugcat.start_region].name}"),
-    ]
-    traits = [modifier_words(data, m) for m in slugcat.modifiers]
-    traits += [trait_words(data, t) for t in slugcat.traits]
-    if slugcat.becomes is not None:
-        traits.append(f"becomes {data.cards[slugcat.becomes].name} after {slugcat.becomes_after} turns")
-    for modifier, words in zip(slugcat.modifiers, traits):
-        lines.append(_line("· ", words, (f" ({modifier.label})", "$text-muted")))
-    for words in traits[len(slugcat.modifiers):]:
-        lines.append(_line("· ", words))
-    if slugcat.text:
-        lines.append(_line((slugcat.text, "italic $text-muted")))
-    return Content("\n").join(lines)
-
-
-class SlugcatPreview(Static):
-    """A slugcat on offer at setup."""
-
-    DEFAULT_CSS = """
-    SlugcatPreview {
-        height: auto;
-        border: round $primary;
-        padding: 0 1;
-    }
-    """
-
-    def show(self, data: GameData, slugcat_id: str) -> None:
-        self.update(slugcat_preview_content(data, slugcat_id))
-
-
-# -- a creature met ----------------------------------------------------------------------------------
 def ability_words(state: GameState, creature, viewer: int | None) -> list[str]:
     """Each of a creature's abilities in the words of decks/abilities.toml ("Ambush: strikes first,
     ..."), and, where a rule's number decides it, what that number means for the viewer."""

@@ -20,7 +20,7 @@ from textual.content import Content
 
 from rainboard.engine.queries import gate_karma
 
-from .cards import modifier_words
+from .slugcat_preview import modifier_words
 
 if TYPE_CHECKING:
     from rainboard.data.models import GameData
