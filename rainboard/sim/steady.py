@@ -26,7 +26,7 @@ from rainboard.data.models import CardKind
 from rainboard.engine import GameState, legal_actions
 from rainboard.engine.actions import Attack, Buy, CrossGate, Draw, Eat, Flee, Give, Hibernate, Hunt, Keep, \
     Leave, SearchShelter, Starve, Strike, TakeFood, Tame, TamePlayer, Walk
-from rainboard.engine.queries import can_cross, chance, food_gain, food_needed, gate_karma, has_shelter, \
+from rainboard.engine.queries import chance, food_gain, food_needed, gate_karma, has_shelter, \
     is_fed, meeting_odds, strike_risk, tame_cost, token_gain
 from rainboard.engine.state import PRECYCLE_DECK, Decision, Duel, Encounter, Market
 
@@ -93,7 +93,7 @@ class SteadyPolicy:
         dist = self._distance(state, self._goal(state, index))
         return dist.get((region or player.region, karma or player.karma), 99.0)
 
-    def _onward(self, state: GameState, index: int, gate_id: str | None, to: str) -> bool:
+    def _onward(self, state: GameState, index: int, to: str) -> bool:
         """Crossing to `to` now brings the goal nearer."""
         return self._cost(state, index, to) < self._cost(state, index)
 
@@ -160,7 +160,7 @@ class SteadyPolicy:
         if left >= 3 or safe_here:
             for action in legal:
                 to = self._destination(state, index, action)
-                if to is not None and self._onward(state, index, getattr(action, "gate", None), to):
+                if to is not None and self._onward(state, index, to):
                     if not (isinstance(sleep, Hibernate) and self._needs_karma(state, index)):
                         return action
         # sleep
@@ -266,7 +266,7 @@ class SteadyPolicy:
         cross = next((a for a in legal if isinstance(a, CrossGate)), None)
         gate = self.data.gates[decision.card]
         to = gate.other(state.players[index].region)
-        if cross is not None and self._onward(state, index, decision.card, to) and left >= 3:
+        if cross is not None and self._onward(state, index, to) and left >= 3:
             return cross
         return keep
 
