@@ -9,7 +9,7 @@ from pathlib import Path
 from attrs import evolve
 from textual import events
 from textual.app import App
-from textual.command import Hit, Hits, Provider
+from textual.command import CommandPalette, Hit, Hits, Provider
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -92,6 +92,7 @@ class RainboardApp(App):
         self.start_with = ("resume", resume) if resume else ("replay", replay) if replay else \
             ("challenge", challenge) if challenge else None
         self._too_small: TooSmallScreen | None = None
+        self._saving_failed: str | None = None  # the notice while the autosave cannot be written
 
     @property
     def data_dir(self) -> Path:
@@ -143,16 +144,33 @@ class RainboardApp(App):
     def watch_session(self, session, handoffs: bool, saver=None) -> None:
         if not self.autosave:
             return
+        from rainboard.saves import SaveError
+
         from .autosave import Autosaver
 
-        def report(error: OSError) -> None:
-            self.notify(f"The game could not be saved ({error}); play goes on, the last save is kept.",
-                        title="Saving failed", severity="warning", timeout=8)
-
         try:
-            session.on_change = saver or Autosaver.for_new_game(session, self.data_dir, handoffs, report)
-        except OSError as error:
-            report(error)
+            session.on_change = saver or Autosaver.for_new_game(session, self.data_dir, handoffs,
+                                                                self.saving_failed, self.saving_works)
+        except (SaveError, OSError) as error:
+            self.saving_failed(self.data_dir, error)
+
+    def saving_failed(self, path: Path, error: Exception) -> None:
+        """The autosave could not be written: say where and why, and how to keep the game anyway."""
+        problem = getattr(error, "problem", None) or getattr(error, "strerror", None) or str(error)
+        self._saving_failed = (f"{path} could not be written: {problem}. Play goes on, and every move tries "
+                               "again; ctrl+s saves this game under another name or at a path such as ~/game.json.")
+        self.notify(self._saving_failed, title="Saving failed", severity="error", timeout=30, markup=False)
+
+    def saving_works(self, path: Path) -> None:
+        self._saving_failed = None
+        super().clear_notifications()  # the failure notice is out of date
+        self.notify(f"The game is saved again ({path}).", title="Saving works again", timeout=6, markup=False)
+
+    def clear_notifications(self) -> None:
+        """Clear what was said; a save that still cannot be written is said again, since it is not done with."""
+        super().clear_notifications()
+        if self._saving_failed:
+            self.notify(self._saving_failed, title="Saving failed", severity="error", timeout=30, markup=False)
 
     def resume(self, path: Path, copy: bool = False) -> bool:
         """Pick a saved game up exactly where it was; a bad file says what is wrong and stays as it is.
@@ -178,13 +196,11 @@ class RainboardApp(App):
             from .autosave import now
 
             game_id = new_game_id(now())
-            session.on_change = Autosaver(autosave_path(self.data_dir, game_id), evolve(save, game_id=game_id))
-            try:
-                session.on_change(session)
-            except OSError:
-                pass  # the saver tells the table itself
+            session.on_change = Autosaver(autosave_path(self.data_dir, game_id), evolve(save, game_id=game_id),
+                                          self.saving_failed, self.saving_works)
+            session.on_change(session)  # the saver tells the table itself when it cannot write
         elif self.autosave:
-            session.on_change = Autosaver(path, save)
+            session.on_change = Autosaver(path, save, self.saving_failed, self.saving_works)
         if session.over:
             from .screens.game_over import GameOverScreen
 
@@ -292,15 +308,37 @@ class RainboardApp(App):
         self.call_after_refresh(self._fit_the_terminal)
 
     def _fit_the_terminal(self) -> None:
-        """The too-small notice on top while the terminal is below the table's size, and gone after."""
+        """The too-small notice on top while the terminal is below the table's size, and gone after.
+        An open command palette closes first (it holds nothing), so the notice is always the top
+        screen while it is shown and leaves nothing of itself behind."""
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         if small and self._too_small is None:
+            self._close_palettes()
             self._too_small = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
             self.push_screen(self._too_small)
         elif not small and self._too_small is not None:
+            self._close_palettes()
             if self.screen is self._too_small:
                 self.pop_screen()
-            self._too_small = None
+                self._too_small = None
+
+    def pop_screen(self):
+        """As Textual's; a too-small notice left beneath the screen that closed is looked at again."""
+        done = super().pop_screen()
+        if self._too_small is not None:
+            self.call_after_refresh(self._fit_the_terminal)
+        return done
+
+    def _close_palettes(self) -> None:
+        while len(self.screen_stack) > 1 and isinstance(self.screen, CommandPalette):
+            self.pop_screen()
+
+    def action_command_palette(self) -> None:
+        """The palette, unless the too-small notice is up (nothing beneath it can be used) or a
+        palette is open already somewhere on the stack."""
+        if self._too_small is not None or any(isinstance(s, CommandPalette) for s in self.screen_stack):
+            return
+        super().action_command_palette()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # A blinking cursor is a distraction at the table and makes snapshots flaky.

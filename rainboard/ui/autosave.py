@@ -23,28 +23,35 @@ def outcome_summary(session: GameSession) -> dict | None:
 
 
 class Autosaver:
-    """Writes the session's save file (atomically) each time the session changes."""
+    """Writes the session's save file (atomically) each time the session changes.
 
-    def __init__(self, path: Path, save, report=None) -> None:
+    A write that fails (a full disk, a read-only or missing folder) never stops the game: the save
+    in memory stays up to date, so it can still be written elsewhere (ctrl+s), the file already on
+    disk is left as it was, and every later action tries again. `report(path, error)` hears about
+    the first failure of a run of them, `recovered(path)` about the first write that works after."""
+
+    def __init__(self, path: Path, save, report=None, recovered=None) -> None:
         self.path = path
         self.save = save
-        self.report = report  # called with an OSError the table should hear about
+        self.report = report
+        self.recovered = recovered
         self.failed = False
 
     @classmethod
-    def for_new_game(cls, session: GameSession, data_dir: Path, handoffs: bool, report=None) -> Autosaver:
+    def for_new_game(cls, session: GameSession, data_dir: Path, handoffs: bool, report=None,
+                     recovered=None) -> Autosaver:
         from rainboard.saves import games_dir, new_game_id, new_save
 
         moment = now()
         game_id = new_game_id(moment)
         save = new_save(session.setup, session.data, handoffs, moment, game_id=game_id,
                         challenge_code=session.challenge)
-        saver = cls(games_dir(data_dir) / f"{game_id}.json", save, report)
+        saver = cls(games_dir(data_dir) / f"{game_id}.json", save, report, recovered)
         saver(session)
         return saver
 
     def __call__(self, session: GameSession) -> None:
-        from rainboard.saves import record, write_save
+        from rainboard.saves import SaveError, record, write_save
 
         digests = dict(session.digests)
         digests[len(session.actions)] = digest(session.state)
@@ -52,9 +59,12 @@ class Autosaver:
                            outcome=outcome_summary(session), now=now())
         try:
             write_save(self.path, self.save)
-            self.failed = False
-        except OSError as error:
+        except (SaveError, OSError) as error:
             # keep playing: the last good save stays on disk untouched
             if not self.failed and self.report is not None:
-                self.report(error)
+                self.report(self.path, error)
             self.failed = True
+            return
+        if self.failed and self.recovered is not None:
+            self.recovered(self.path)
+        self.failed = False

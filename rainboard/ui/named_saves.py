@@ -1,10 +1,14 @@
 """Saves the table names (ctrl+s on the board): the name it is given becomes the file's name in the
 data folder's saves/, and a name already taken asks before the old save is replaced. The Saved games
 screen lists them by that name; continuing one plays on in a new autosave, so the named save stays
-as it was, to come back to."""
+as it was, to come back to.
+
+A name that looks like a path (it holds a "/" or starts with "~") is taken as one: the game is
+written there instead, which is how a game whose data folder cannot be written is kept anyway."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from .session import GameSession
@@ -17,9 +21,19 @@ def file_stem(name: str) -> str:
     return "".join(c if c.isalnum() or c in SAFE else "_" for c in name).strip() or "game"
 
 
+def is_path(name: str) -> bool:
+    """Whether the name typed at ctrl+s is a place to write to rather than a save's name."""
+    return "/" in name or name.startswith("~") or (os.sep != "/" and os.sep in name)
+
+
 def named_path(data_dir: Path, name: str) -> Path:
+    """Where ctrl+s writes a save of this name: the data folder's saves/, or the path it names (with
+    .json added when it has no suffix)."""
     from rainboard.saves import named_dir
 
+    if is_path(name):
+        path = Path(name).expanduser()
+        return path if path.suffix else path.with_suffix(".json")
     return named_dir(data_dir) / f"{file_stem(name)}.json"
 
 
@@ -39,19 +53,26 @@ def save_as(app, session: GameSession) -> None:
         return
 
     def write(path: Path) -> None:
-        from rainboard.saves import write_save
+        from rainboard.saves import SaveError, write_save
 
         try:
             write_save(path, saver.save)
-        except OSError as error:
-            app.notify(f"Could not save: {error}", severity="error", timeout=8)
+        except (SaveError, OSError) as error:
+            problem = getattr(error, "problem", None) or getattr(error, "strerror", None) or str(error)
+            app.notify(f"{path} could not be written: {problem}. Nothing was changed there; ctrl+s to try "
+                       "another name or a path such as ~/game.json.", title="Not saved", severity="error",
+                       timeout=12, markup=False)
             return
-        app.notify(f"Saved as \"{path.stem}\" ({path})", timeout=5)
+        app.notify(f"Saved as \"{path.stem}\" ({path})", timeout=5, markup=False)
 
     def named(name: str | None) -> None:
         if not name:
             return
         path = named_path(app.data_dir, name)
+        if path.is_dir():
+            app.notify(f"{path} is a folder: give the save a file name in it.", title="Not saved",
+                       severity="error", timeout=8, markup=False)
+            return
         if not path.exists():
             write(path)
             return
@@ -60,7 +81,7 @@ def save_as(app, session: GameSession) -> None:
             if overwrite:
                 write(path)
             else:
-                app.notify(f"\"{path.stem}\" is kept as it was.", timeout=4)
+                app.notify(f"\"{path.stem}\" is kept as it was.", timeout=4, markup=False)
 
         app.push_screen(ConfirmScreen(f"A save named \"{path.stem}\" is already there. Replace it?",
                                       "n keeps the old save; ctrl+s again gives this one another name."),

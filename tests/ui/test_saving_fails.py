@@ -1,0 +1,127 @@
+"""When the autosave cannot be written, play goes on: a notice says where saving failed, the game in
+memory can be written elsewhere with ctrl+s, and the file already on disk is left as it was."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+from textual.widgets import Input
+
+from rainboard.data import load_data
+from rainboard.engine import PlayerSetup, Setup
+from rainboard.saves import latest_unfinished, read_save
+from rainboard.saves import savefile
+from rainboard.ui.app import RainboardApp
+from rainboard.ui.screens.board import BoardScreen
+from rainboard.ui.screens.dialogs import TextPrompt
+from rainboard.ui.screens.setup import TableOptions
+from rainboard.ui.session import GameSession
+
+SHORT = Path(__file__).resolve().parent.parent / "fixtures" / "short"
+
+
+class PlayingApp(RainboardApp):
+    """A two-player game on the short decks, saved as it goes, without hand-offs."""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_later(self._start)
+
+    def _start(self) -> None:
+        setup = Setup(players=[PlayerSetup("Ada", "survivor"), PlayerSetup("Bo", "monk")], seed="disk")
+        self.begin(GameSession.start(setup, load_data(SHORT)), TableOptions(handoffs=False))
+
+
+async def _to_board(pilot, app) -> BoardScreen:
+    for _ in range(8):
+        if isinstance(app.screen, BoardScreen):
+            return app.screen
+        await pilot.press("enter")
+        await pilot.pause()
+    assert isinstance(app.screen, BoardScreen), app.screen
+    return app.screen
+
+
+async def _move(pilot, app) -> None:
+    await _to_board(pilot, app)
+    await pilot.press("1")
+    await pilot.pause()
+    await _to_board(pilot, app)
+
+
+def _notices(app, title: str) -> list[str]:
+    return [n.message for n in app._notifications if n.title == title]
+
+
+async def test_a_data_folder_that_is_a_file_still_plays_and_saves_elsewhere(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("in the way", encoding="utf-8")
+    elsewhere = tmp_path / "kept" / "evening.json"
+    app = PlayingApp(catch_errors=False, data_dir=blocker)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        board = await _to_board(pilot, app)
+        failed = _notices(app, "Saving failed")
+        assert len(failed) == 1 and str(blocker) in failed[0]
+        for _ in range(4):
+            await _move(pilot, app)
+        assert len(board.session.actions) >= 4
+        assert len(_notices(app, "Saving failed")) == 1  # said once, not on every move
+        assert not _notices(app, "Unexpected error")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TextPrompt)
+        app.screen.query_one(Input).value = str(elsewhere)
+        await pilot.press("enter")
+        await pilot.pause()
+        played = list(board.session.actions)
+    assert list(read_save(elsewhere).actions) == played
+    assert blocker.read_text(encoding="utf-8") == "in the way"
+
+
+async def test_a_full_disk_mid_game_keeps_the_old_save_and_saving_resumes_after(_private_data_dir, monkeypatch):
+    app = PlayingApp(catch_errors=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await _move(pilot, app)
+        await _move(pilot, app)
+        path = latest_unfinished(_private_data_dir)
+        assert path is not None
+        before = path.read_bytes()
+
+        def full(_handle):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        monkeypatch.setattr(savefile.os, "fsync", full)
+        await _move(pilot, app)
+        await _move(pilot, app)
+        failed = _notices(app, "Saving failed")
+        assert len(failed) == 1 and str(path) in failed[0] and os.strerror(errno.ENOSPC) in failed[0]
+        assert path.read_bytes() == before  # the last good save, untouched
+        assert not list(path.parent.glob(".*.tmp"))  # no half-written file left beside it
+        monkeypatch.undo()
+        await _move(pilot, app)
+        assert _notices(app, "Saving works again")
+        played = list(app.screen.session.actions)
+    assert list(read_save(path).actions) == played
+
+
+async def test_ctrl_s_to_a_place_that_cannot_be_written_says_so_and_play_goes_on(_private_data_dir, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    app = PlayingApp(catch_errors=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await _move(pilot, app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        app.screen.query_one(Input).value = str(blocker / "game.json")
+        await pilot.press("enter")
+        await pilot.pause()
+        refused = _notices(app, "Not saved")
+        assert len(refused) == 1 and str(blocker / "game.json") in refused[0]
+        await _move(pilot, app)
+        assert isinstance(app.screen, BoardScreen)
+    assert blocker.read_text(encoding="utf-8") == "x"
