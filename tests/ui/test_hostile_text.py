@@ -305,17 +305,23 @@ async def test_deck_names_that_read_as_markup_from_the_setup_to_the_board(markup
         assert isinstance(app.screen, SetupScreen)
         assert "[/]Standard" in screen_text(app) and "[@click=app.quit]Quit[/] when you like." in screen_text(app)
         assert_text_only(app)
+        app.screen.query_one("#seed").value = "markup"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        seen = await play_and_look(pilot, app, 80)
-        assert {"SlugcatPickScreen", "BoardScreen"} <= seen
-        session = app.screen.session if isinstance(app.screen, BoardScreen) else None
-        if session is not None:
-            log = "\n".join(app.screen.query_one("#log").plain_lines)
-            assert "[/]Outskirts[b]" in log
-            await pilot.press("ctrl+z")  # refused or done, the table is told in the region's words
-            await pilot.pause()
-            assert_text_only(app)
+        seen: set[str] = set()
+        log = ""
+        for _ in range(200):  # until the batfly has been met
+            seen |= await play_and_look(pilot, app, 1)
+            if isinstance(app.screen, BoardScreen):
+                log = "\n".join(app.screen.query_one("#log").plain_lines)
+                if "[@click=app.quit]Bat[/]fly" in log:
+                    break
+        assert {"SlugcatPickScreen", "BoardScreen", "TurnResultScreen"} <= seen
+        assert "[@click=app.quit]Bat[/]fly" in log and "[/]Outskirts[b]" in log
+        await pilot.press("ctrl+z")  # refused or done, the table is told in the deck's words
+        await pilot.pause()
+        assert app._notifications
+        assert_text_only(app)
 
 
 async def test_the_end_of_a_game_shows_every_name_as_text(markup_decks):
