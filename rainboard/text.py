@@ -26,7 +26,7 @@ from typing import TextIO
 # Unicode bidirectional controls (they reorder what follows them on screen), the line and paragraph
 # separators, and lone surrogates (not text at all: printing one raises UnicodeEncodeError).
 UNSAFE = "\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
-_UNSAFE = re.compile(f"[{UNSAFE}]")
+UNSAFE_CHARS = re.compile(f"[{UNSAFE}]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -42,19 +42,19 @@ def printable(text: str, keep: str = "") -> str:
     """`text` with every unsafe character (see UNSAFE) replaced by a visible escape; characters in
     `keep` (such as "\\n" for a message of several lines) are left alone."""
     text = str(text)
-    if _UNSAFE.search(text) is None:
+    if UNSAFE_CHARS.search(text) is None:
         return text
-    return _UNSAFE.sub(lambda found: found.group() if found.group() in keep else _spelled(found.group()), text)
+    return UNSAFE_CHARS.sub(lambda found: found.group() if found.group() in keep else _spelled(found.group()), text)
 
 
 def strip_unsafe(text: str) -> str:
     """`text` without its unsafe characters: what is kept of a name typed or pasted in."""
-    return _UNSAFE.sub("", str(text))
+    return UNSAFE_CHARS.sub("", str(text))
 
 
 def has_unsafe(text: str, keep: str = "") -> bool:
     """Whether `text` holds an unsafe character other than those in `keep`."""
-    return any(found.group() not in keep for found in _UNSAFE.finditer(str(text)))
+    return any(found.group() not in keep for found in UNSAFE_CHARS.finditer(str(text)))
 
 
 ZERO_WIDTH_SPACE = "\u200b"

@@ -9,12 +9,11 @@ own helpers here.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from textual.content import Content, Span
 
-from rainboard.text import UNSAFE, markup_escape, printable
+from rainboard.text import UNSAFE_CHARS, markup_escape, printable
 
 if TYPE_CHECKING:
     from textual.command import Hit
@@ -28,7 +27,7 @@ def shown(value: str | Content, keep: str = "\n") -> Content:
     if not isinstance(value, Content):
         return Content(printable(value, keep))
     text = value.plain
-    found = [m for m in re.finditer(f"[{UNSAFE}]", text) if m.group() not in keep]
+    found = [m for m in UNSAFE_CHARS.finditer(text) if m.group() not in keep]
     if not found:
         return value
     pieces: list[Content] = []
