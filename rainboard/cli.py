@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from rainboard.cli_args import decks_option as _decks_option, load as _load, preset_option as _preset_option
 from rainboard.cli_sim import cmd_balance, cmd_sim, sim_parsers
+from rainboard.text import PrintableStream, printable
 
 if TYPE_CHECKING:
     from rainboard.data import GameData
@@ -75,7 +76,8 @@ def deck_table(data: GameData) -> list[str]:
     rows: list[tuple[str, ...]] = []
 
     def row(code: str, name: str, counts: dict[str, int], gates: str) -> tuple[str, ...]:
-        return (code, name, str(sum(counts.values())), *(str(counts[k]) for k in KINDS), gates)
+        cells = (code, name, str(sum(counts.values())), *(str(counts[k]) for k in KINDS), gates)
+        return tuple(printable(cell) for cell in cells)  # escaped before measuring, so the columns line up
 
     for rid, region in data.regions.items():
         links = []
@@ -144,7 +146,7 @@ def cmd_continue(args: argparse.Namespace) -> int:
     folder = data_dir(args.data_dir)
     path = latest_unfinished(folder)
     if path is None:
-        print("No unfinished game to continue.", file=sys.stderr)
+        print("No unfinished game to continue.", file=_err())
         return 1
     from rainboard.ui.app import RainboardApp
 
@@ -163,7 +165,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             return 0
         read_save(args.file)
     except SaveError as exc:
-        print(exc, file=sys.stderr)
+        print(exc, file=_err())
         return 1
     from rainboard.ui.app import RainboardApp
 
@@ -224,7 +226,7 @@ def cmd_challenge(args: argparse.Namespace, out: TextIO) -> int:
         else:
             challenge = random_challenge(data, random.Random(), slugcat)
     except ChallengeError as exc:
-        print(f"{PROG} challenge: {exc}", file=sys.stderr)
+        print(f"{PROG} challenge: {exc}", file=_err())
         return 2
     options = "precycles on" if challenge.precycles else "precycles off"
     if challenge.preset != STANDARD_PRESET:
@@ -243,7 +245,7 @@ def cmd_scores(args: argparse.Namespace, out: TextIO) -> int:
     try:
         bests = ScoreBook(_data_folder(args) / SCORES_FILE).best_per_code()
     except ScoreBookError as exc:
-        print(f"{PROG} scores: {exc}", file=sys.stderr)
+        print(f"{PROG} scores: {exc}", file=_err())
         return 1
     if not bests:
         print("No challenge results yet.", file=out)
@@ -257,8 +259,9 @@ def cmd_scores(args: argparse.Namespace, out: TextIO) -> int:
     except Exception:
         data = None
     names = {sid: slugcat.name for sid, slugcat in data.slugcats.items()} if data else {}
-    rows = [(r.code, names.get(r.slugcat, r.slugcat), str(r.turns), r.day.isoformat(), str(r.attempts),
-             decks_label(r, code_fingerprint(r.code, data) if data else None)) for r in bests]
+    rows = [tuple(printable(cell) for cell in (
+                r.code, names.get(r.slugcat, r.slugcat), str(r.turns), r.day.isoformat(), str(r.attempts),
+                decks_label(r, code_fingerprint(r.code, data) if data else None))) for r in bests]
     widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
     for row in (header, tuple("-" * w for w in widths), *rows):
         cells = [c.rjust(w) if i in (2, 4) else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))]
@@ -269,21 +272,32 @@ def cmd_scores(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _out() -> TextIO:
+    """Standard output for a command's lines: names, paths and messages from files in them are
+    printed as text (rainboard.text.printable), never as bytes the terminal acts on."""
+    return PrintableStream(sys.stdout)
+
+
+def _err() -> TextIO:
+    """Standard error, likewise."""
+    return PrintableStream(sys.stderr)
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command == "decks":
-        return cmd_decks_check(args, sys.stdout)
+        return cmd_decks_check(args, _out())
     if args.command == "sim":
-        return cmd_sim(args, sys.stdout)
+        return cmd_sim(args, _out())
     if args.command == "balance":
-        return cmd_balance(args, sys.stdout)
+        return cmd_balance(args, _out())
     if args.command == "challenge":
-        return cmd_challenge(args, sys.stdout)
+        return cmd_challenge(args, _out())
     if args.command == "scores":
-        return cmd_scores(args, sys.stdout)
+        return cmd_scores(args, _out())
     if args.command == "continue":
         return cmd_continue(args)
     if args.command == "replay":
-        return cmd_replay(args, sys.stdout)
+        return cmd_replay(args, _out())
     return cmd_play(args)
 
 
@@ -296,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()  # here, not at exit, so a reader gone away is met in the handler below
         return code
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        print(f"{PROG}: interrupted", file=_err())
         return 130
     except BrokenPipeError:  # `rainboard sim | head`: the reader has all it wanted
         return _reader_gone()
@@ -332,16 +346,16 @@ def _is_deck_error(exc: Exception) -> bool:
 def _report(exc: Exception, command: str | None = None) -> int:
     if _is_deck_error(exc) and hasattr(exc, "available"):  # UnknownPreset: a mistyped name, like a bad option
         print(f"{PROG} {command or 'play'}: no preset {exc.preset!r} in these decks; choose one of: "
-              f"{', '.join(exc.available)}", file=sys.stderr)
+              f"{', '.join(exc.available)}", file=_err())
         return 2
     if _is_deck_error(exc):
-        print("Problems in the decks:", file=sys.stderr)
+        print("Problems in the decks:", file=_err())
         for problem in exc.problems:
-            print(problem, file=sys.stderr)
+            print(problem, file=_err())
         return 1
     lines = str(exc).strip().splitlines()
     detail = f": {lines[0]}" if lines else ""
-    print(f"{PROG}: error: {type(exc).__name__}{detail} (set RAINBOARD_DEBUG=1 for details)", file=sys.stderr)
+    print(f"{PROG}: error: {type(exc).__name__}{detail} (set RAINBOARD_DEBUG=1 for details)", file=_err())
     return 1
 
 if __name__ == "__main__":

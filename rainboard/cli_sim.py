@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from rainboard.cli_args import decks_option, load, players, positive, preset_option, seconds
+from rainboard.text import PrintableStream
 
 
 def sim_parsers(commands) -> None:
@@ -80,4 +81,5 @@ def cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
 
     return run(games=args.games, seed=args.seed, players=args.players, slugcats=args.slugcat,
                policy=args.policy, jobs=args.jobs, decks=_sim_decks(args), seconds_per_turn=args.seconds_per_turn,
-               cap=args.cap, as_json=args.json, out=out, err=sys.stderr)
+               cap=args.cap, as_json=args.json, out=out,
+               err=PrintableStream(sys.stderr, keep="\n\r"))  # \r: the progress bar redraws its line

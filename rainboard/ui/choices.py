@@ -16,6 +16,7 @@ from rainboard.engine.actions import Action, Attack, Flee, Strike
 from rainboard.engine.narrator import a
 from rainboard.engine.state import Decision, Duel, Encounter, GameState, Market
 
+from .safe_text import shown
 from .words import DEATH, action_key, action_label, blocked_label, card_line
 
 ROOM_AT_80 = 38  # the action list's text width at 80 columns
@@ -29,13 +30,13 @@ def ordered(state: GameState, legal: list[Action]) -> list[Action]:
     for action in legal:
         key = (type(action), getattr(action, "target", None)) if isinstance(action, (Attack, Flee, Strike)) else action
         groups.setdefault(key, []).append(action)
-    shown: list[Action] = []
+    listed: list[Action] = []
     for group in groups.values():
         with_items = [a for a in group if getattr(a, "item", None) is not None]
         bare = [a for a in group if getattr(a, "item", None) is None]
         with_items.sort(key=lambda a: queries.chance(state, a) or 0, reverse=True)
-        shown += with_items + bare
-    return shown
+        listed += with_items + bare
+    return listed
 
 
 def action_options(state: GameState, legal: list[Action], room: int = 0) -> list[Option]:
@@ -49,12 +50,12 @@ def action_options(state: GameState, legal: list[Action], room: int = 0) -> list
         label = action_label(state, action)
         key = action_key(action)
         hint = f" [{key}]" if key and _rows(number + label + f" [{key}]", room) == _rows(number + label, room) else ""
-        options.append(Option(Content.assemble((number, "bold"), label, (hint, "$text-muted"))))
+        options.append(Option(shown(Content.assemble((number, "bold"), label, (hint, "$text-muted")), keep="")))
     index = state.to_act
     if index is not None:
         for blocked in queries.blocked_moves(state, index):
-            options.append(Option(Content.styled(BLOCKED + blocked_label(state, blocked), "$text-muted"),
-                                  disabled=True))
+            line = Content.styled(BLOCKED + blocked_label(state, blocked), "$text-muted")
+            options.append(Option(shown(line, keep=""), disabled=True))
     return options
 
 

@@ -10,6 +10,8 @@ from rainboard.engine.events import Event, Roll
 from rainboard.engine.narrator import narrate
 from rainboard.engine.state import GameState
 
+from .safe_text import shown
+
 # -- events ---------------------------------------------------------------------------------------
 # A leading symbol and a style for each kind of event worth telling apart; the symbol carries the
 # meaning, the colour only helps the eye.
@@ -74,11 +76,12 @@ def roll_content(roll: Roll) -> Content:
 
 def event_line(event: Event, state: GameState) -> Content:
     """One line for the log: a symbol for the kind of event, then the narrator's sentence (a roll
-    spelled out). `state` lends the names: any state of the same game."""
+    spelled out). `state` lends the names: any state of the same game. Whatever the names hold, the
+    line is text: every line the narrator tells on screen passes through here or safe_text.shown."""
     if isinstance(event, ev.Rolled):
-        return Content.assemble((f"{ROLL_SYMBOL} ", "$text-muted"), roll_content(event.roll))
+        return shown(Content.assemble((f"{ROLL_SYMBOL} ", "$text-muted"), roll_content(event.roll)), keep="")
     symbol, style = EVENT_LOOKS.get(type(event), DEFAULT_LOOK)
     text = " ".join(narrate(event, state).split())  # one line, whatever the sentence held
     if style:
-        return Content.assemble((f"{symbol} ", style), (text, style))
-    return Content.assemble((f"{symbol} ", "$text-muted"), text)
+        return shown(Content.assemble((f"{symbol} ", style), (text, style)), keep="")
+    return shown(Content.assemble((f"{symbol} ", "$text-muted"), text), keep="")

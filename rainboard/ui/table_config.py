@@ -14,6 +14,8 @@ from pathlib import Path
 
 from attrs import frozen
 
+from rainboard.text import has_unsafe
+
 ENV_CONFIG_DIR = "RAINBOARD_CONFIG_DIR"
 TABLE_FILE = "table.json"
 MAX_PLAYERS = 9
@@ -56,6 +58,8 @@ def _check_names(value) -> tuple[str, ...]:
     for name in value:
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
             raise TableConfigError(f"names: {name!r} is not a name of 1 to {MAX_NAME} characters")
+        if has_unsafe(name):  # the setup screen never takes one: the file was written by hand
+            raise TableConfigError(f"names: {name!r} holds a control character")
         names.append(name.strip())
     if len(set(names)) != len(names):
         raise TableConfigError("names: two players share a name")

@@ -21,6 +21,7 @@ from rainboard.engine.state import Duel, Encounter
 
 from .. import keys
 from ..choices import action_options, decision_card, ordered, prompt_line, risk_note
+from ..safe_text import shown, tell
 from ..safety import guarded
 from ..session import GameSession
 from ..widgets.cards import HandList, SlugcatCard, creature_card_content
@@ -99,7 +100,7 @@ class BoardScreen(Screen):
         log.add(session.events[self._logged:], state)
         self._logged = len(session.events)
         self._show_left(state, viewer)
-        self.query_one("#prompt", Static).update(self._prompt(state, viewer))
+        self.query_one("#prompt", Static).update(shown(self._prompt(state, viewer), keep=""))
         self._fill_actions()
         self.refresh_bindings()
 
@@ -130,7 +131,7 @@ class BoardScreen(Screen):
             creature = state.data.cards[pending.card]
             parts = [creature_card_content(state, pending.card, viewer), Content.styled("\n── you ──", "$text-muted")]
             parts += _your_modifiers(state, viewer, creature.hp)
-            fight.update(Content("\n").join(parts))
+            fight.update(shown(Content("\n").join(parts)))
             fight.border_title = "Fight"
             switch.current = "fight"
         elif isinstance(pending, Duel):
@@ -141,12 +142,12 @@ class BoardScreen(Screen):
                      Content(f"Fight back: {die} + your attack against their HP ({hp})."),
                      Content("Flee: beat their chase and they leave you alone this cycle."),
                      Content.styled("── you ──", "$text-muted"), *_your_modifiers(state, viewer, hp)]
-            fight.update(Content("\n").join(lines))
+            fight.update(shown(Content("\n").join(lines)))
             fight.border_title = "Attacked"
             switch.current = "fight"
         elif decision_card(state, viewer) is not None:  # a merchant's blanket, a drawn shelter or gate
             fight.border_title, card = decision_card(state, viewer)
-            fight.update(card)
+            fight.update(shown(card))
             switch.current = "fight"
         else:
             switch.current = "map"
@@ -195,13 +196,13 @@ class BoardScreen(Screen):
         """Undo the last move, for the player at the keyboard (`asker`: by default the one to act)."""
         refusal = self.session.undo_refusal(asker)
         if refusal:
-            self.notify(refusal, title="Cannot undo", severity="warning", timeout=4)
+            tell(self, refusal, title="Cannot undo", severity="warning", timeout=4)
             return
         undone = self.session.undo(asker)
         self.query_one("#log", EventLog).reset(self.session.events, self.session.state)
         self._logged = len(self.session.events)
         self.refresh_view()
-        self.notify(f"Took back: {undone}", timeout=3)
+        tell(self, f"Took back: {undone}", timeout=3)
 
     @guarded
     def action_pick(self, number: int) -> None:
@@ -280,7 +281,7 @@ def _record_challenge_result(app, session: GameSession):
         return book.record(session.challenge, session.state.players[0].slugcat, result.solo_score,
                            date.today(), str(path) if path else None, fingerprint=session.data.fingerprint)
     except (ScoreBookError, OSError) as error:
-        app.notify(f"The result could not be kept: {error}", severity="warning", timeout=8)
+        tell(app, f"The result could not be kept: {error}", severity="warning", timeout=8)
         return None
 
 

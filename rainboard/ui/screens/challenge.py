@@ -11,9 +11,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Footer, Label, Static
 
+from ..safe_text import shown
 from ..safety import guarded
+from ..widgets.text_input import TextInput
 
 
 class ChallengeScreen(Screen):
@@ -39,10 +41,10 @@ class ChallengeScreen(Screen):
                          id="challenge-about", markup=False)
             with Horizontal(classes="setup-row"):
                 yield Label("Code", classes="setup-label")
-                yield Input("", placeholder="RW-XXXX-XX", id="code", compact=True, max_length=16)
+                yield TextInput("", placeholder="RW-XXXX-XX", id="code", compact=True, max_length=16)
             with Horizontal(classes="setup-row"):
                 yield Label("Your name", classes="setup-label")
-                yield Input(self._player_name(), id="player", compact=True, max_length=16)
+                yield TextInput(self._player_name(), id="player", compact=True, max_length=16)
             yield Static("", id="challenge-info", markup=False)
             yield Static("", id="challenge-best", markup=False)
             yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
@@ -56,8 +58,8 @@ class ChallengeScreen(Screen):
 
     def on_mount(self) -> None:
         code = self.start_code or self._daily().code
-        self.query_one("#code", Input).value = code
-        self.query_one("#code", Input).focus()
+        self.query_one("#code", TextInput).value = code
+        self.query_one("#code", TextInput).focus()
         self._describe(code)
 
     def _daily(self, preset: str | None = None):
@@ -66,8 +68,8 @@ class ChallengeScreen(Screen):
 
         return daily_challenge(self.today, self.app.game_data(preset))
 
-    @on(Input.Changed, "#code")
-    def code_changed(self, event: Input.Changed) -> None:
+    @on(TextInput.Changed, "#code")
+    def code_changed(self, event: TextInput.Changed) -> None:
         self._describe(event.value)
 
     @guarded
@@ -80,16 +82,16 @@ class ChallengeScreen(Screen):
         try:
             challenge = parse_code(code, data)
         except ChallengeCodeError as error:
-            info.update(Content.styled(str(error), "$text-warning"))
+            info.update(shown(Content.styled(str(error), "$text-warning")))
             best.update("")
             return None
         data = self.app.game_data(challenge.preset)  # the decks as the code plays them
         slugcat = data.slugcats[challenge.slugcat]
         daily = " (today's code)" if challenge.code == self._daily(challenge.preset).code else ""
-        info.update(Content.from_markup(
+        info.update(shown(Content.from_markup(
             "$code$daily: [b]$slugcat[/b] from $region, precycles $pre, $preset.", code=challenge.code,
             daily=daily, slugcat=slugcat.name, region=data.regions[slugcat.start_region].name,
-            pre="on" if challenge.precycles else "off", preset=data.presets[challenge.preset].name))
+            pre="on" if challenge.precycles else "off", preset=data.presets[challenge.preset].name)))
         book = self._book()
         record = book.best(challenge.code, fingerprint=data.fingerprint)
         if record:
@@ -106,7 +108,7 @@ class ChallengeScreen(Screen):
         return ScoreBook(self.app.data_dir / "scores.sqlite3")
 
     def action_daily(self) -> None:
-        self.query_one("#code", Input).value = self._daily().code
+        self.query_one("#code", TextInput).value = self._daily().code
 
     def action_random(self) -> None:
         import secrets
@@ -114,19 +116,19 @@ class ChallengeScreen(Screen):
         from rainboard.saves.challenge import random_challenge
 
         challenge = random_challenge(self.app.game_data(), random.Random(secrets.randbits(64)))
-        self.query_one("#code", Input).value = challenge.code
+        self.query_one("#code", TextInput).value = challenge.code
 
     @on(Button.Pressed, "#start")
-    @on(Input.Submitted)
+    @on(TextInput.Submitted)
     def pressed(self) -> None:
         self.action_start()
 
     @guarded
     def action_start(self) -> None:
-        challenge = self._describe(self.query_one("#code", Input).value)
+        challenge = self._describe(self.query_one("#code", TextInput).value)
         if challenge is None:
             return
-        start_challenge(self.app, challenge.code, self.query_one("#player", Input).value.strip() or "Ada")
+        start_challenge(self.app, challenge.code, self.query_one("#player", TextInput).value.strip() or "Ada")
 
 
 def start_challenge(app, code: str, player: str):

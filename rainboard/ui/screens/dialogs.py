@@ -9,6 +9,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from ..safe_text import shown
+
 
 class HandoffScreen(ModalScreen[None]):
     """Between players at one keyboard: who is next, a warning if someone is after them, and what
@@ -49,18 +51,19 @@ class HandoffScreen(ModalScreen[None]):
         from textual.containers import VerticalScroll
 
         with Vertical(classes="dialog-box handoff"):
-            yield Static(Content.from_markup("[b]Pass the keyboard to $name[/b]", name=self.player_name),
+            yield Static(shown(Content.styled(f"Pass the keyboard to {self.player_name}", "bold"), keep=""),
                          classes="dialog-title")
             for warning in self.warnings:
-                yield Static(Content.styled(warning, "bold $text-warning"), classes="dialog-text handoff-warning")
+                yield Static(shown(Content.styled(warning, "bold $text-warning")),
+                             classes="dialog-text handoff-warning")
             if self.reason:
-                yield Static(self.reason, classes="dialog-text", markup=False)
+                yield Static(shown(self.reason), classes="dialog-text")
             if self.since:
                 with VerticalScroll(classes="report-lines"):
                     yield Static(Content.styled("Since your last turn:", "$text-muted"), classes="dialog-text")
                     for line in self.since:
-                        yield Static(line, classes="dialog-text", markup=False)
-            yield Static(f"{self.player_name}, press Enter when you are ready.", classes="dialog-hint", markup=False)
+                        yield Static(shown(line), classes="dialog-text")
+            yield Static(shown(f"{self.player_name}, press Enter when you are ready.", keep=""), classes="dialog-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -112,11 +115,11 @@ class ReportScreen(ModalScreen[None]):
         from textual.containers import VerticalScroll
 
         with Vertical(classes="dialog-box report"):
-            yield Static(Content.styled(self.title_text, "bold"), classes="dialog-title")
+            yield Static(shown(Content.styled(self.title_text, "bold"), keep=""), classes="dialog-title")
             with VerticalScroll(classes="report-lines"):
                 for line in self.lines:
-                    yield Static(line, classes="dialog-text", markup=False)
-            yield Static(self.hint, classes="dialog-hint", markup=False)
+                    yield Static(shown(line), classes="dialog-text")
+            yield Static(shown(self.hint), classes="dialog-hint")
         yield Footer()
 
     def action_scroll(self, rows: int) -> None:
@@ -144,9 +147,9 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Static(Content.styled(self.question, "bold"), classes="dialog-title")
+            yield Static(shown(Content.styled(self.question, "bold")), classes="dialog-title")
             if self.detail:
-                yield Static(self.detail, classes="dialog-text", markup=False)
+                yield Static(shown(self.detail), classes="dialog-text")
             with Vertical(classes="dialog-buttons"):
                 yield Button("Yes (y)", id="yes", variant="error")
                 yield Button("No (n)", id="no", variant="primary")
@@ -191,11 +194,11 @@ class TextPrompt(ModalScreen[str | None]):
         self.integer = integer
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import Input
+        from ..widgets.text_input import TextInput
 
         with Vertical(classes="dialog-box"):
-            yield Static(Content.styled(self.title_text, "bold"), classes="dialog-title")
-            yield Input(self.value, placeholder=self.placeholder, id="prompt-input", compact=True,
+            yield Static(shown(Content.styled(self.title_text, "bold"), keep=""), classes="dialog-title")
+            yield TextInput(self.value, placeholder=self.placeholder, id="prompt-input", compact=True,
                         type="integer" if self.integer else "text", max_length=40)
             yield Static("Enter to confirm, Escape to cancel.", classes="dialog-hint", markup=False)
         yield Footer()

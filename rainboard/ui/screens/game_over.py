@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from rainboard.engine.queries import EndingProgress, ending_progress
 
+from ..safe_text import shown, table_cell, tell
 from ..session import GameSession
 from ..story import stories, story_columns, story_rows
 
@@ -57,7 +58,7 @@ class GameOverScreen(Screen):
         state = self.session.state
         winner = state.players[result.winner]
         with VerticalScroll(id="over-box"):
-            yield Static(Content.from_markup("[b]$name ascends![/b]", name=winner.name), id="over-title")
+            yield Static(shown(Content.styled(f"{winner.name} ascends!", "bold"), keep=""), id="over-title")
             if result.solo_score is not None:
                 text = f"Solo score: {result.solo_score} turns to ascend. Fewer is better."
                 recorded = self.challenge_result
@@ -70,12 +71,12 @@ class GameOverScreen(Screen):
                         text += f" Your best on {self.session.challenge}: {recorded.previous_best.turns} turns."
             else:
                 text = f"{winner.name} wins the game after {winner.turns} turns, in cycle {state.cycle}."
-            yield Static(text, id="over-summary", markup=False)
+            yield Static(shown(text), id="over-summary")
             yield DataTable(id="ranking", cursor_type="none", zebra_stripes=True)
             cycles = "1 cycle" if state.cycle == 1 else f"{state.cycle} cycles"
             yield Static(Content.assemble(("The story", "bold"), f", over {cycles}"), id="story-title")
             yield DataTable(id="story", cursor_type="none", zebra_stripes=True)
-            yield Static(share_words(self.session), id="over-seed")
+            yield Static(shown(share_words(self.session)), id="over-seed")
             yield Static("The game is saved: r replays it now, or find it later under Saved games.",
                          id="over-note", markup=False)
         yield Footer()
@@ -87,14 +88,15 @@ class GameOverScreen(Screen):
         ending_region = next((r.name for r in data.regions.values() if r.ascension), "the end")
         for placing in self.session.outcome.placings:
             player = self.session.state.players[placing.player]
-            table.add_row(str(placing.place), placing.name, data.slugcats[player.slugcat].name,
-                          str(placing.turns), str(placing.karma), progress_words(ending_progress(player), ending_region))
+            cells = (str(placing.place), placing.name, data.slugcats[player.slugcat].name, str(placing.turns),
+                     str(placing.karma), progress_words(ending_progress(player), ending_region))
+            table.add_row(*(table_cell(cell) for cell in cells))
         story = self.query_one("#story", DataTable)
         width = WIDE if self.app.size.width >= WIDE_FROM else NARROW
         for heading, column_width in story_columns(width):
             story.add_column(heading, width=column_width)
         for row in story_rows(stories(self.session.events, self.session.state), width):
-            story.add_row(*row)
+            story.add_row(*(table_cell(cell) for cell in row))
 
     def action_replay(self) -> None:
         from rainboard.saves import SaveError
@@ -108,7 +110,7 @@ class GameOverScreen(Screen):
         try:
             self.app.push_screen(ReplayScreen.from_file(path))
         except SaveError as error:
-            self.notify(str(error), title="This save cannot be replayed", severity="error", timeout=10)
+            tell(self, str(error), title="This save cannot be replayed", severity="error", timeout=10)
 
     def _handoffs(self) -> bool:
         save = getattr(self.session.on_change, "save", None)

@@ -11,6 +11,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 
+from ..safe_text import shown, tell
 from ..safety import guarded
 from ..widgets.cards import HandList, SlugcatCard
 from ..widgets.event_log import EventLog
@@ -82,7 +83,7 @@ class ReplayScreen(Screen):
         self.query_one("#hand").border_title = "Hand"
         self.query_one("#log").border_title = "What happened"
         if self.problem:
-            self.notify(self.problem, title="The save drifts out of sync here", severity="error", timeout=15)
+            tell(self, self.problem, title="The save drifts out of sync here", severity="error", timeout=15)
             self.index = len(self.replay)
         self.show()
 
@@ -106,10 +107,10 @@ class ReplayScreen(Screen):
         action = f"last: {replay.actions[self.index - 1]}" if self.index else "the start"
         mode = f"playing, {1 / SPEEDS[self.speed]:g} steps/s" if self.playing else "paused"
         stop = " · the save drifts out of sync after this" if self.problem and self.index == len(replay) else ""
-        self.query_one("#replay-status", Static).update(Content.from_markup(
+        self.query_one("#replay-status", Static).update(shown(Content.from_markup(
             "[b]Replay[/b] step $i of $n ($action) · cycle $cycle · $mode$stop\n"
             "[dim]←→ step · \\[ ] round · { } cycle · home/end · - + speed · g turn · c play on[/dim]",
-            i=str(self.index), n=str(len(replay)), action=action, cycle=str(state.cycle), mode=mode, stop=stop))
+            i=str(self.index), n=str(len(replay)), action=action, cycle=str(state.cycle), mode=mode, stop=stop)))
 
     def _go(self, index: int) -> None:
         self.index = max(0, min(len(self.replay), index))

@@ -13,13 +13,16 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..safe_text import shown, tell
+
 
 def save_label(summary) -> Content:
-    """One line of the list: a named save's name in bold, when it was saved, who plays and how far."""
+    """One line of the list: a named save's name in bold, when it was saved, who plays and how far
+    (names and all as text, whatever the file holds)."""
     when = f"{summary.updated:%Y-%m-%d %H:%M}" if summary.updated else ""
     if summary.named:
-        return Content.assemble((summary.path.stem, "bold"), f" · {when} · {summary.description}")
-    return Content(f"{when} · {summary.description}" if when else summary.description)
+        return shown(Content.assemble((summary.path.stem, "bold"), f" · {when} · {summary.description}"), keep="")
+    return shown(f"{when} · {summary.description}" if when else summary.description, keep="")
 
 
 class SavesScreen(Screen):
@@ -89,7 +92,7 @@ class SavesScreen(Screen):
         try:
             self.app.push_screen(ReplayScreen.from_file(summary.path))
         except SaveError as error:
-            self.notify(str(error), title="This save cannot be replayed", severity="error", timeout=10)
+            tell(self, str(error), title="This save cannot be replayed", severity="error", timeout=10)
 
     def action_continue_game(self) -> None:
         """Play on from where the save was left: an autosave in place, a named save in a new autosave."""

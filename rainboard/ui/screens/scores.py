@@ -9,6 +9,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from ..safe_text import shown, table_cell
+
 
 NO_RESULTS = "No results yet: finish a solo challenge to see your best turns here."
 
@@ -36,10 +38,11 @@ class ScoresScreen(Screen):
             bests = book.best_per_code()
             for best in bests:
                 name = data.slugcats.get(best.slugcat)
-                table.add_row(best.code, name.name if name else best.slugcat, str(best.turns), str(best.day),
-                              str(best.attempts), decks_label(best, code_fingerprint(best.code, data)))
+                cells = (best.code, name.name if name else best.slugcat, str(best.turns), str(best.day),
+                         str(best.attempts), decks_label(best, code_fingerprint(best.code, data)))
+                table.add_row(*(table_cell(cell) for cell in cells))
         except ScoreBookError as error:
-            note.update(Content.styled(str(error), "$text-error"))
+            note.update(shown(Content.styled(str(error), "$text-error")))
             return
         if not bests:
             table.display = False  # an empty table's headings would only say the same thing less clearly

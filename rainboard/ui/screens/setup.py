@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Footer, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from rainboard.data import STANDARD_PRESET, DeckError, UnknownPreset, load_data
@@ -19,11 +19,14 @@ from rainboard.engine import Options, PlayerSetup, Setup, SetupError
 from rainboard.engine.actions import ChooseSlugcat
 from rainboard.engine.events import Rolled, TurnOrderSet, TurnOrderTie
 from rainboard.engine.narrator import narrate
+from rainboard.text import strip_unsafe
 
+from ..safe_text import shown
 from ..safety import guarded
 from ..session import GameSession
 from ..table_config import RememberedTable
 from ..widgets.slugcat_preview import slugcat_preview_content
+from ..widgets.text_input import TextInput
 from ..widgets.toggle import Toggle
 from .dialogs import ReportScreen
 
@@ -80,15 +83,15 @@ class SetupScreen(Screen):
                 for i in range(MAX_PLAYERS):
                     with Horizontal(classes="name-cell", id=f"name-cell-{i}"):
                         yield Label(f"{i + 1}", classes="name-number")
-                        yield Input(names[i], placeholder=f"Player {i + 1}", id=f"name-{i}",
+                        yield TextInput(names[i], placeholder=f"Player {i + 1}", id=f"name-{i}",
                                     max_length=16, classes="name", compact=True)
             presets = self.app.game_data().presets
             chosen = self._default_preset(presets, table)
             with Horizontal(classes="setup-row"):
                 yield Label("Game", classes="setup-label")
-                yield Select([(p.name, p.id) for p in presets.values()], value=chosen, allow_blank=False,
-                             id="preset", compact=True)
-                yield Static(presets[chosen].text, id="preset-text", classes="setup-hint", markup=False)
+                yield Select([(shown(p.name, keep=""), p.id) for p in presets.values()], value=chosen,
+                             allow_blank=False, id="preset", compact=True)
+                yield Static(shown(presets[chosen].text), id="preset-text", classes="setup-hint")
             with Horizontal(classes="setup-row"):
                 yield Label("Precycles", classes="setup-label")
                 yield Toggle(table.precycles, id="precycles")
@@ -103,11 +106,11 @@ class SetupScreen(Screen):
                 yield Static("'pass the keyboard' between players", classes="setup-hint")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
-                yield Input(self.seed, placeholder="any word or number (empty: a new one)", id="seed",
+                yield TextInput(self.seed, placeholder="any word or number (empty: a new one)", id="seed",
                             max_length=32, compact=True)
             with Horizontal(classes="setup-row"):
                 yield Label("Decks", classes="setup-label")
-                yield Input("", placeholder="the shipped decks (or a folder of your own)", id="decks",
+                yield TextInput("", placeholder="the shipped decks (or a folder of your own)", id="decks",
                             compact=True)
             yield Static("", id="setup-error", markup=False)
             yield Button("Roll for turn order (ctrl+s)", id="start", variant="primary", compact=True)
@@ -115,7 +118,7 @@ class SetupScreen(Screen):
 
     def on_mount(self) -> None:
         self._show_names(int(self.query_one("#player-count", Select).value))
-        self.query_one("#name-0", Input).focus()
+        self.query_one("#name-0", TextInput).focus()
 
     def _default_preset(self, presets, table: RememberedTable) -> str:
         """The preset of the last game begun in this run, else the one Rainboard was started with
@@ -133,7 +136,7 @@ class SetupScreen(Screen):
     @on(Select.Changed, "#preset")
     def preset_changed(self, event: Select.Changed) -> None:
         preset = self.app.game_data().presets.get(event.value)
-        self.query_one("#preset-text", Static).update(preset.text if preset else "")
+        self.query_one("#preset-text", Static).update(shown(preset.text if preset else ""))
 
     @on(Select.Changed, "#player-count")
     def count_changed(self, event: Select.Changed) -> None:
@@ -150,35 +153,36 @@ class SetupScreen(Screen):
     def pressed_start(self) -> None:
         self.action_start()
 
-    @on(Input.Submitted, ".name")
-    def next_name(self, event: Input.Submitted) -> None:
+    @on(TextInput.Submitted, ".name")
+    def next_name(self, event: TextInput.Submitted) -> None:
         """Enter in a name goes on to the next player's name, and after the last one to the Roll button."""
         event.stop()
         count = int(self.query_one("#player-count", Select).value)
         index = int(event.input.id.removeprefix("name-"))
         if index + 1 < count:
-            self.query_one(f"#name-{index + 1}", Input).focus()
+            self.query_one(f"#name-{index + 1}", TextInput).focus()
         else:
             self.query_one("#start", Button).focus()
 
-    @on(Input.Submitted, "#seed, #decks")
+    @on(TextInput.Submitted, "#seed, #decks")
     def submitted(self) -> None:
         self.action_start()
 
     def _error(self, text: str) -> None:
-        self.query_one("#setup-error", Static).update(Content.styled(text, "bold $error"))
+        self.query_one("#setup-error", Static).update(shown(Content.styled(text, "bold $error")))
 
     @guarded
     def action_start(self) -> None:
         count = int(self.query_one("#player-count", Select).value)
-        names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(count)]
+        # only text is taken for a name: the field keeps no control characters, and neither does this
+        names = [strip_unsafe(self.query_one(f"#name-{i}", TextInput).value).strip() for i in range(count)]
         if any(not name for name in names):
             self._error("Every player needs a name.")
             return
         if len(set(names)) != len(names):
             self._error("Two players share a name: give each a different one.")
             return
-        folder = self.query_one("#decks", Input).value.strip()
+        folder = self.query_one("#decks", TextInput).value.strip()
         preset = str(self.query_one("#preset", Select).value)
         try:
             data = load_data(Path(folder).expanduser(), preset=preset) if folder else self.app.game_data(preset)
@@ -189,7 +193,7 @@ class SetupScreen(Screen):
             shown = "\n".join(err.problems[:6]) + (f"\n... and {len(err.problems) - 6} more" if len(err.problems) > 6 else "")
             self._error(f"These decks cannot be played:\n{shown}")
             return
-        seed = self.query_one("#seed", Input).value.strip() or fresh_seed()
+        seed = self.query_one("#seed", TextInput).value.strip() or fresh_seed()
         options = Options(precycles=self.query_one("#precycles", Toggle).value,
                           wait_turns=self.query_one("#wait", Toggle).value)
         table = TableOptions(handoffs=self.query_one("#handoffs", Toggle).value)
@@ -253,14 +257,14 @@ class SlugcatPickScreen(Screen):
         state = session.state
         picker = state.to_act
         position = list(state.order).index(picker) + 1
-        self.query_one("#pick-title", Static).update(Content.from_markup(
+        self.query_one("#pick-title", Static).update(shown(Content.from_markup(
             "[b]$name[/b] picks a slugcat ($nth in turn order). Enter to choose.",
-            name=state.players[picker].name, nth=ordinal(position)))
+            name=state.players[picker].name, nth=ordinal(position)), keep=""))
         taken = {p.slugcat: p.name for p in state.players if p.slugcat}
         options = []
         for slugcat in session.data.slugcats.values():
             label = slugcat.name if slugcat.id not in taken else f"{slugcat.name} (taken by {taken[slugcat.id]})"
-            options.append(Option(label, id=slugcat.id, disabled=slugcat.id in taken))
+            options.append(Option(shown(label, keep=""), id=slugcat.id, disabled=slugcat.id in taken))
         listing = self.query_one("#slugcats", OptionList)
         listing.clear_options()
         listing.add_options(options)
@@ -270,7 +274,7 @@ class SlugcatPickScreen(Screen):
         self._preview(options[first].id)
 
     def _preview(self, slugcat_id: str) -> None:
-        self.query_one("#slugcat-preview", Static).update(slugcat_preview_content(self.session.data, slugcat_id))
+        self.query_one("#slugcat-preview", Static).update(shown(slugcat_preview_content(self.session.data, slugcat_id)))
 
     @on(OptionList.OptionHighlighted, "#slugcats")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ..safe_text import shown, tell
 from ..session import GameSession
 from ..turn_story import result_lines, result_title, since_lines, warnings
 from ..widgets.cards import slugcat_card_content
@@ -70,12 +71,13 @@ class TurnResultScreen(ModalScreen[bool]):
         if self.session.undo_refusal(self.actor) is None:
             hint += " · ctrl+z: take the move back"
         with Vertical(classes="dialog-box report"):
-            yield Static(Content.styled(result_title(self.session, self.actor), "bold"), classes="dialog-title")
+            yield Static(shown(Content.styled(result_title(self.session, self.actor), "bold"), keep=""),
+                         classes="dialog-title")
             with VerticalScroll(classes="report-lines"):
                 for line in lines:
-                    yield Static(line, classes="dialog-text")
-                yield Static(slugcat_card_content(state, self.actor), id="result-card")
-            yield Static(hint, classes="dialog-hint", markup=False)
+                    yield Static(shown(line), classes="dialog-text")
+                yield Static(shown(slugcat_card_content(state, self.actor)), id="result-card")
+            yield Static(shown(hint, keep=""), classes="dialog-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -100,7 +102,7 @@ class TurnResultScreen(ModalScreen[bool]):
     def action_undo(self) -> None:
         refusal = self.session.undo_refusal(self.actor)
         if refusal:
-            self.notify(refusal, title="Cannot take it back", severity="warning", timeout=5)
+            tell(self, refusal, title="Cannot take it back", severity="warning", timeout=5)
             return
         self.dismiss(True)
 

@@ -16,6 +16,7 @@ from rainboard.engine.modifiers import player_hp
 from rainboard.engine.queries import food_needed, tame_cost, tame_price
 from rainboard.engine.state import ASCENDED, DEAD, HIBERNATING, STARVED, Encounter, GameState
 
+from ..safe_text import shown
 from ..words import card_line, signed
 
 FOOD_FULL, FOOD_EMPTY, FOOD_LINE = "●", "○", "│"
@@ -193,8 +194,8 @@ class SlugcatCard(Static):
 
     def show(self, state: GameState, index: int) -> None:
         if self.brief:
-            self.border_title = slugcat_card_head(state, index)
-        self.update(slugcat_card_content(state, index, brief=self.brief))
+            self.border_title = shown(slugcat_card_head(state, index), keep="")
+        self.update(shown(slugcat_card_content(state, index, brief=self.brief)))
 
 
 def ability_words(state: GameState, creature, viewer: int | None) -> list[str]:
@@ -265,7 +266,7 @@ class CreatureCard(Static):
     """
 
     def show(self, state: GameState, card_id: str, viewer: int | None) -> None:
-        self.update(creature_card_content(state, card_id, viewer))
+        self.update(shown(creature_card_content(state, card_id, viewer)))
 
 
 # -- the hand ---------------------------------------------------------------------------------------
@@ -314,7 +315,7 @@ class HandList(OptionList):
         if not hand:
             self.add_option(Option(Content.styled(EMPTY_HAND, "italic $text-muted"), id="empty", disabled=True))
             return
-        self.add_options([Option(hand_prompt(state, held.card, index), id=f"hand-{n}")
+        self.add_options([Option(shown(hand_prompt(state, held.card, index), keep=""), id=f"hand-{n}")
                           for n, held in enumerate(hand)])
 
     @property

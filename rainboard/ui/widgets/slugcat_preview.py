@@ -7,6 +7,7 @@ from textual.widgets import Static
 
 from rainboard.data.models import GameData, Modifier
 
+from ..safe_text import shown
 from ..words import signed
 
 
@@ -98,7 +99,7 @@ class SlugcatPreview(Static):
     """
 
     def show(self, data: GameData, slugcat_id: str) -> None:
-        self.update(slugcat_preview_content(data, slugcat_id))
+        self.update(shown(slugcat_preview_content(data, slugcat_id)))
 
 
 # -- a creature met ----------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ from textual.widget import Widget
 
 from rainboard.engine import GameState
 
+from ..safe_text import shown
+
 
 class StateView(Widget):
     """Holds the state and the viewer; subclasses say how to draw them at a width (`_draw`)."""
@@ -26,9 +28,10 @@ class StateView(Widget):
         raise NotImplementedError
 
     def _content(self, width: int) -> Content:
+        """What `_draw` makes of the state, names and all shown as text (safe_text.shown)."""
         if self._state is None:
             return Content("")
-        return self._draw(self._state, self._viewer, width)
+        return shown(self._draw(self._state, self._viewer, width))
 
     def render(self) -> Content:
         return self._content(self.size.width)
