@@ -9,7 +9,7 @@ from pathlib import Path
 from attrs import evolve
 from textual import events
 from textual.app import App
-from textual.command import CommandPalette, Hit, Hits, Provider
+from textual.command import CommandPalette, Hits, Provider
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -21,6 +21,7 @@ from .screens.dialogs import ConfirmScreen
 from .screens.help import HelpScreen
 from .screens.setup import SetupScreen, fresh_seed
 from .screens.title import TitleScreen, title_art  # noqa: F401 - title_art is part of the app's face
+from .safe_text import palette_hit, tell
 from .screens.too_small import TooSmallScreen
 from .table_config import config_dir, load_table, save_table
 
@@ -55,14 +56,14 @@ class GameCommands(Provider):
 
     async def discover(self) -> Hits:
         for name, run, help_text in self._commands():
-            yield Hit(1.0, name, run, help=help_text)
+            yield palette_hit(name, run, help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, run, help_text in self._commands():
             score = matcher.match(name)
             if score > 0:
-                yield Hit(score, matcher.highlight(name), run, help=help_text)
+                yield palette_hit(name, run, help_text, matcher, score)
 
 
 class RainboardApp(App):
@@ -102,7 +103,7 @@ class RainboardApp(App):
 
     def on_mount(self) -> None:
         if self._config_notice:
-            self.notify(self._config_notice, title="Settings ignored", severity="warning", timeout=10)
+            tell(self, self._config_notice, title="Settings ignored", severity="warning", timeout=10)
         if self.table_memory.theme in self.available_themes:
             self.theme = self.table_memory.theme
         self.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -159,18 +160,18 @@ class RainboardApp(App):
         problem = getattr(error, "problem", None) or getattr(error, "strerror", None) or str(error)
         self._saving_failed = (f"{path} could not be written: {problem}. Play goes on, and every move tries "
                                "again; ctrl+s saves this game under another name or at a path such as ~/game.json.")
-        self.notify(self._saving_failed, title="Saving failed", severity="error", timeout=30, markup=False)
+        tell(self, self._saving_failed, title="Saving failed", severity="error", timeout=30)
 
     def saving_works(self, path: Path) -> None:
         self._saving_failed = None
         super().clear_notifications()  # the failure notice is out of date
-        self.notify(f"The game is saved again ({path}).", title="Saving works again", timeout=6, markup=False)
+        tell(self, f"The game is saved again ({path}).", title="Saving works again", timeout=6)
 
     def clear_notifications(self) -> None:
         """Clear what was said; a save that still cannot be written is said again, since it is not done with."""
         super().clear_notifications()
         if self._saving_failed:
-            self.notify(self._saving_failed, title="Saving failed", severity="error", timeout=30, markup=False)
+            tell(self, self._saving_failed, title="Saving failed", severity="error", timeout=30)
 
     def resume(self, path: Path, copy: bool = False) -> bool:
         """Pick a saved game up exactly where it was; a bad file says what is wrong and stays as it is.
@@ -185,7 +186,7 @@ class RainboardApp(App):
         try:
             save, replay, data, setup = open_save(path)
         except SaveError as error:
-            self.notify(str(error), title="This save cannot be resumed", severity="error", timeout=10)
+            tell(self, str(error), title="This save cannot be resumed", severity="error", timeout=10)
             return False
         session = session_from_replay(replay, len(replay), data, setup,
                                       challenge=save.challenge.code if save.challenge else None)
@@ -242,7 +243,7 @@ class RainboardApp(App):
         try:
             save_table(self.config_dir, table)
         except OSError as error:
-            self.notify(f"The table's settings could not be kept ({error}).", severity="warning", timeout=8)
+            tell(self, f"The table's settings could not be kept ({error}).", severity="warning", timeout=8)
 
     def _theme_changed(self, theme: Theme) -> None:
         if theme.name != self.table_memory.theme:
@@ -349,7 +350,7 @@ class RainboardApp(App):
     def report_error(self, error: Exception) -> None:
         """An unexpected error as a message to the table, with the details in a log file."""
         where = _write_error_log(error)
-        self.notify(f"Something went wrong: {error}. The game is still here. Details: {where}",
+        tell(self, f"Something went wrong: {error}. The game is still here. Details: {where}",
                     title="Unexpected error", severity="error", timeout=10)
 
     def _handle_exception(self, error: Exception) -> None:

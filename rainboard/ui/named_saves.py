@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .safe_text import tell
 from .session import GameSession
 
 SAFE = "-_ "  # kept in a file name besides letters and digits; anything else becomes "_"
@@ -49,7 +50,7 @@ def save_as(app, session: GameSession) -> None:
 
     saver = session.on_change
     if saver is None or not hasattr(saver, "save"):
-        app.notify("This game is not being saved.", severity="warning")
+        tell(app, "This game is not being saved.", severity="warning")
         return
 
     def write(path: Path) -> None:
@@ -59,19 +60,19 @@ def save_as(app, session: GameSession) -> None:
             write_save(path, saver.save)
         except (SaveError, OSError) as error:
             problem = getattr(error, "problem", None) or getattr(error, "strerror", None) or str(error)
-            app.notify(f"{path} could not be written: {problem}. Nothing was changed there; ctrl+s to try "
+            tell(app, f"{path} could not be written: {problem}. Nothing was changed there; ctrl+s to try "
                        "another name or a path such as ~/game.json.", title="Not saved", severity="error",
-                       timeout=12, markup=False)
+                       timeout=12)
             return
-        app.notify(f"Saved as \"{path.stem}\" ({path})", timeout=5, markup=False)
+        tell(app, f"Saved as \"{path.stem}\" ({path})", timeout=5)
 
     def named(name: str | None) -> None:
         if not name:
             return
         path = named_path(app.data_dir, name)
         if path.is_dir():
-            app.notify(f"{path} is a folder: give the save a file name in it.", title="Not saved",
-                       severity="error", timeout=8, markup=False)
+            tell(app, f"{path} is a folder: give the save a file name in it.", title="Not saved",
+                       severity="error", timeout=8)
             return
         if not path.exists():
             write(path)
@@ -81,7 +82,7 @@ def save_as(app, session: GameSession) -> None:
             if overwrite:
                 write(path)
             else:
-                app.notify(f"\"{path.stem}\" is kept as it was.", timeout=4, markup=False)
+                tell(app, f"\"{path.stem}\" is kept as it was.", timeout=4)
 
         app.push_screen(ConfirmScreen(f"A save named \"{path.stem}\" is already there. Replace it?",
                                       "n keeps the old save; ctrl+s again gives this one another name."),

@@ -142,13 +142,7 @@ async def test_a_table_of_hostile_names_plays_on_every_screen(names):
         assert_text_only(app)
 
 
-# -- what app.py still hands to Textual as markup (see the report on issue 12) -------------------------
-IN_APP_PY = pytest.mark.xfail(strict=True, raises=Exception,
-                              reason="rainboard/ui/app.py passes these texts to Textual as markup; "
-                                     "remove this mark when it shows them with safe_text.tell and palette_hit")
-
-
-@IN_APP_PY
+# -- the app's own notices and palette ------------------------------------------------------------
 async def test_continue_on_a_save_that_does_not_replay_says_why_as_text(_private_data_dir):
     path = save_game(_private_data_dir, ("Ada", "Bo"), action_at=(3, "[/]"))
     app = RainboardApp(catch_errors=False, autosave=False, resume=path)
@@ -159,7 +153,6 @@ async def test_continue_on_a_save_that_does_not_replay_says_why_as_text(_private
         assert_text_only(app)
 
 
-@IN_APP_PY
 async def test_an_unexpected_error_quoting_markup_is_reported_as_text():
     app = RainboardApp(data=load_data(SHORT), catch_errors=False, autosave=False)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
@@ -169,7 +162,6 @@ async def test_an_unexpected_error_quoting_markup_is_reported_as_text():
         assert_text_only(app)
 
 
-@IN_APP_PY
 async def test_the_command_palette_lists_moves_naming_players_as_text():
     data = load_data(SHORT)
     session = GameSession.start(Setup(players=[PlayerSetup("[/]", "survivor"), PlayerSetup(QUIT_LINK, "monk")],
@@ -184,9 +176,6 @@ async def test_the_command_palette_lists_moves_naming_players_as_text():
         assert_text_only(app)
 
 
-@pytest.mark.xfail(strict=True, raises=Exception,
-                   reason="rainboard/ui/named_saves.py passes the save's path to Textual as markup; "
-                          "remove this mark when it tells the table with safe_text.tell")
 async def test_saving_a_game_by_name_in_a_folder_whose_path_reads_as_markup(tmp_path):
     data = load_data(SHORT)
     session = GameSession.start(Setup(players=[PlayerSetup("Ada", "survivor")], seed="named"), data)
