@@ -24,6 +24,9 @@ IDS = ["7", "07", "has space", "treasure", "precycle", "region", "gate_su_hi", "
        "\u0661", "\u00b2", "caf\u00e9", "a\u200bb", "a_b", "z_z", "tab\there"]
 TEXTS = ["", " ", "\x1b[31mred\x1b[0m", "bell\x07", "nul\x00", "del\x7f", "c1\x85next", "line\nbreak",
          "[bold]markup[/bold]", "\u202eevil", "y" * 70, "z" * 400, "w" * 5000, "emoji \U0001f40d", "ok name"]
+# numbers at and around the edges of what the loader allows (rainboard/data/limits.py): these pass
+# the check, and the game must still play with them
+EDGES = [0, 1, 2, 3, 5, 9, 10, 20, 30, 50, 60, 100, -1, -20, -100, 0.5, 19.5]
 OTHER = [True, False, [], {}, [1, 2], ["a"], {"a": 1}, "3", "ten"]
 ID_KEYS = {"id", "card", "to", "start_region", "becomes", "hazard", "in_region", "needs_item", "unless_item",
            "needs_trait", "free_crossings", "traits", "abilities", "kind", "stat", "diet", "food_type", "code"}
@@ -135,6 +138,17 @@ def _mutate_document(rng: random.Random, doc: dict) -> str:
     return f"{'.'.join(map(str, path))} = {parent[last]!r:.60}"
 
 
+def _push_to_edges(rng: random.Random, doc: dict) -> str:
+    """Several numbers of one file set to values at the edges of the limits at once."""
+    numbers = [path for path, value in _places(doc) if isinstance(value, (int, float)) and not isinstance(value, bool)]
+    changed = []
+    for path in rng.sample(numbers, min(len(numbers), rng.randint(1, 6))):
+        value = rng.choice(EDGES)
+        _parent(doc, path)[path[-1]] = value
+        changed.append(f"{'.'.join(map(str, path))} = {value}")
+    return ", ".join(changed) or "no numbers"
+
+
 def _garble(rng: random.Random, text: str) -> bytes:
     data = bytearray(text.encode("utf-8"))
     for _ in range(rng.randint(1, 4)):
@@ -168,7 +182,8 @@ def mutate(files: dict[str, str], rng: random.Random) -> tuple[dict[str, str | b
                 doc = tomllib.loads(text)
             except tomllib.TOMLDecodeError:
                 continue
-            notes.append(f"{name}: {_mutate_document(rng, doc)}")
+            edges = rng.random() < 0.3
+            notes.append(f"{name}: {_push_to_edges(rng, doc) if edges else _mutate_document(rng, doc)}")
             files[name] = dump_toml(doc)
         elif kind < 0.82:
             files[name] = _garble(rng, text if isinstance(text, str) else text.decode("utf-8", "replace"))
@@ -211,14 +226,19 @@ def case(base: dict[str, str], seed: int, number: int) -> tuple[dict[str, str | 
 # -- running a case -----------------------------------------------------------------------------------
 def load_case(files: dict[str, str | bytes], folder: Path | None = None):
     """Load the case's decks: from `folder` (written there first) when given or when a file is not
-    text, else as a save carries them. Returns GameData; raises whatever the loader raises."""
+    text, else as a save carries them; then make the table `decks check` prints of them. Returns
+    GameData; raises whatever the loader raises."""
+    from rainboard.cli import deck_table
     from rainboard.data import load_data, load_deck_files
 
     if folder is not None or any(isinstance(t, bytes) for t in files.values()):
         assert folder is not None, "a garbled case needs a folder"
         write_folder(folder, files)
-        return load_data(folder)
-    return load_deck_files(files, "decks")
+        data = load_data(folder)
+    else:
+        data = load_deck_files(files, "decks")
+    deck_table(data)
+    return data
 
 
 def play_case(data, seed: str, cap: int = 300):

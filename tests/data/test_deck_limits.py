@@ -255,3 +255,32 @@ def test_the_ids_refused_are_those_that_break_action_text(bad):
     assert broken or not bad.isascii()
     with pytest.raises(ValueError):
         Region(id=bad, code="XX", name="X")
+
+
+def test_a_save_whose_decks_ask_for_a_billion_cards_is_refused_by_replay(tmp_path, capsys):
+    """A save carries its decks; before the limits, a count of 10**9 in them grew a replay to
+    gigabytes. Now `rainboard replay --verify` refuses it with the deck problem."""
+    import json
+
+    from rainboard.data import load_data
+    from rainboard.engine.rng import Chooser
+    from rainboard.sim import GameRecorder, play_random, random_setup
+
+    data = load_data(MINI)
+    chooser = Chooser(5)
+    setup = random_setup(data, 5, 1, chooser)
+    recorder = GameRecorder()
+    play_random(setup, data, chooser, cap=20, check=recorder)
+    path = tmp_path / "game.json"
+    recorder.write(path, setup, data)
+    assert main(["replay", "--verify", str(path)]) == 0
+    save = json.loads(path.read_text(encoding="utf-8"))
+    files = save["decks"]["files"]
+    assert "count = 2" in files["regions/su.toml"]
+    files["regions/su.toml"] = files["regions/su.toml"].replace("count = 2", "count = 1000000000", 1)
+    path.write_text(json.dumps(save), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", "--verify", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "the decks in the save cannot be played" in err
+    assert "regions/su.toml: deck[0].count: must be between 1 and 50, got 1000000000" in err
