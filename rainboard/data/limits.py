@@ -70,6 +70,8 @@ def quoted(value: object, limit: int = QUOTE_MAX, mark: str = '"') -> str:
         if len(text) > limit:
             text = text[:limit - 3] + "..."
         return f"{mark}{text}{mark}"
+    if isinstance(value, int) and value.bit_length() > 4 * limit:  # (and too long for Python to print)
+        return f"a number of {'-' if value < 0 else ''}{value.bit_length()} bits"
     text = repr(value)
     return text if len(text) <= limit else text[:limit - 3] + "..."
 

@@ -81,6 +81,8 @@ def _read_toml(text: str, shown: str, problems: list[str]) -> dict | None:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         problems.append(f"{shown}: not valid TOML: {exc}")
+    except ValueError:  # Python refuses to read a whole number of more than 4300 digits
+        problems.append(f"{shown}: not valid TOML: a number with far too many digits")
     except RecursionError:
         problems.append(f"{shown}: not valid TOML: lists or tables nested too deeply")
     return None

@@ -17,7 +17,7 @@ import tomllib
 from pathlib import Path
 
 HUGE = 10**30
-NUMBERS = [0, -1, 1, 2, 3, 7, 19, 20, 21, 51, 99, 100, 101, 1000, 10**6, 10**9, 2**63, HUGE, -HUGE, -(10**9),
+NUMBERS = [0, -1, 1, 2, 3, 7, 19, 20, 21, 51, 99, 100, 101, 1000, 10**6, 10**9, 2**63, HUGE, -HUGE, -(10**9), 16**5000,
            -20, 0.5, 1.5, 2.25, -0.5, 1e300, 5e-324, math.inf, -math.inf, math.nan]
 IDS = ["7", "07", "has space", "treasure", "precycle", "region", "gate_su_hi", "gate", "su", "hi", "ss",
        "shelter", "mark", "batfly", "spear", "Batfly", "x" * 80, "a-b", "_x", "", " ", "choose", "attack",
@@ -48,7 +48,7 @@ def _value(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        return str(value)
+        return hex(value) if value > 10**100 else str(value)  # (Python prints no more than 4300 digits)
     if isinstance(value, float):
         if math.isnan(value):
             return "nan"
@@ -95,6 +95,12 @@ def _last_key(path) -> str | None:
     return None
 
 
+def _short(value) -> str:
+    if isinstance(value, int) and value.bit_length() > 1000:
+        return f"<a number of {value.bit_length()} bits>"
+    return f"{value!r:.60}"
+
+
 def _bad_value(rng: random.Random, key: str | None, old):
     roll = rng.random()
     if key in ID_KEYS and roll < 0.6:
@@ -118,7 +124,7 @@ def _mutate_document(rng: random.Random, doc: dict) -> str:
     kind = rng.random()
     if kind < 0.55:
         parent[last] = _bad_value(rng, _last_key(path), old)
-        return f"{'.'.join(map(str, path))} = {parent[last]!r:.60}"
+        return f"{'.'.join(map(str, path))} = {_short(parent[last])}"
     if kind < 0.65 and isinstance(parent, list):
         del parent[last]
         return f"dropped {'.'.join(map(str, path))}"
@@ -135,7 +141,7 @@ def _mutate_document(rng: random.Random, doc: dict) -> str:
         old.extend(rng.choice(old) for _ in range(rng.choice([1, 5, 50])))
         return f"grew the list {'.'.join(map(str, path))}"
     parent[last] = _bad_value(rng, _last_key(path), old)
-    return f"{'.'.join(map(str, path))} = {parent[last]!r:.60}"
+    return f"{'.'.join(map(str, path))} = {_short(parent[last])}"
 
 
 def _push_to_edges(rng: random.Random, doc: dict) -> str:
@@ -163,7 +169,8 @@ def _garble(rng: random.Random, text: str) -> bytes:
         elif how < 0.85:
             del data[at:]
         else:
-            data[at:at] = rng.choice([b"\x1b[2J", b"\r", b"\x00", b"\"\"\"", b"[[cards]]\n", b"=", b"\xff\xfe"])
+            data[at:at] = rng.choice([b"\x1b[2J", b"\r", b"\x00", b"\"\"\"", b"[[cards]]\n", b"=", b"\xff\xfe",
+                                      b"\nn = " + b"9" * 5000 + b"\n", b"\nd = " + b"[" * 2000 + b"\n"])
     return bytes(data)
 
 

@@ -284,3 +284,20 @@ def test_a_save_whose_decks_ask_for_a_billion_cards_is_refused_by_replay(tmp_pat
     err = capsys.readouterr().err
     assert "the decks in the save cannot be played" in err
     assert "regions/su.toml: deck[0].count: must be between 1 and 50, got 1000000000" in err
+
+
+def test_numbers_too_long_to_print_are_refused_in_words(decks, capsys):
+    edit(decks / "cards" / "cards.toml", "hp = 14", "hp = 0x" + "f" * 5000)
+    edit(decks / "regions" / "su.toml", "count = 2", "count = " + "9" * 5000)
+    lines = check(decks, capsys)
+    assert "decks/cards/cards.toml: cards[1].hp: must be between 1 and 100, got a number of 20000 bits" in lines
+    assert "decks/regions/su.toml: not valid TOML: a number with far too many digits" in lines
+
+
+def test_a_presets_name_and_text_keep_the_limits(decks, capsys):
+    (decks / "presets").mkdir()
+    (decks / "presets" / "odd.toml").write_text('name = "\\u001b]0;title\\u0007"\ntext = "odd"\n', encoding="utf-8")
+    (decks / "presets" / "long.toml").write_text('name = "Long"\ntext = "' + "t" * 400 + '"\n', encoding="utf-8")
+    lines = check(decks, capsys)
+    assert "decks/presets/odd.toml: name: holds the control character \\x1b; write plain text" in lines
+    assert any(line.startswith("decks/presets/long.toml: text: 400 characters, at most 300") for line in lines)
