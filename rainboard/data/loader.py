@@ -7,7 +7,6 @@ line naming file, place and problem, so a table editing its house rules sees exa
 from __future__ import annotations
 
 import hashlib
-import os
 import stat
 import tomllib
 from collections.abc import Callable
@@ -116,7 +115,8 @@ def read_deck_files(root: Path) -> dict[str, str]:
                 continue
             total += info.st_size
             if total > FOLDER_BYTES_MAX:
-                problems.append(f"{shown}: the files together hold more than a decks folder may ({FOLDER_BYTES_MAX} bytes)")
+                problems.append(f"{shown}: the files together hold more than a decks folder may "
+                                f"({FOLDER_BYTES_MAX} bytes)")
                 break
             with open(path, "rb") as handle:
                 data = handle.read(FILE_BYTES_MAX + 1)  # a file that grew since its stat is still cut off

@@ -301,3 +301,15 @@ def test_a_presets_name_and_text_keep_the_limits(decks, capsys):
     lines = check(decks, capsys)
     assert "decks/presets/odd.toml: name: holds the control character \\x1b; write plain text" in lines
     assert any(line.startswith("decks/presets/long.toml: text: 400 characters, at most 300") for line in lines)
+
+
+def test_the_files_together_are_bounded_too(decks, capsys):
+    from rainboard.data.limits import FOLDER_BYTES_MAX
+
+    for i in range(FOLDER_BYTES_MAX // FILE_BYTES_MAX + 1):
+        (decks / "cards" / f"notes{i}.toml").write_text("#" * (FILE_BYTES_MAX - 20) + "\ncards = []\n", encoding="utf-8")
+    line = one_problem_like(check(decks, capsys), "decks/cards/notes")
+    assert line.endswith(f"the files together hold more than a decks folder may ({FOLDER_BYTES_MAX} bytes)")
+    files = read_folder(decks)
+    with pytest.raises(DeckError, match="the files together hold"):
+        load_deck_files(files, "save")
