@@ -189,12 +189,3 @@ def name(instance, attribute, value: str) -> None:
 def text(instance, attribute, value: str) -> None:
     """A card's or region's line of text."""
     _words(attribute, value, TEXT_MAX, required=False)
-
-
-def at_most(limit: int, noun: str):
-    """A list of at most `limit` entries."""
-    def check(instance, attribute, value):
-        if len(value) > limit:
-            _fail(attribute, f"{len(value)} {noun}, at most {limit}")
-
-    return check

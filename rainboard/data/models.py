@@ -11,9 +11,10 @@ from typing import Literal
 
 from attrs import field, frozen
 
-from .limits import (DECK_COUNT_MAX, FIGHT_EXCHANGES, FOOD, GATE_COPIES_MAX, GIFT_PEARLS, HP, KARMA, LIST_MAX,
-                     PEARLS, RAIN_BONUS, RAIN_DICE, RAIN_SIDES, SMALL, STAT, TAME, TURNS, DIE_SIDES, at_most,
-                     between, card_id, identifier, identifiers, name, optional, quoted, region_code, region_id, text)
+from .limits import (DECK_COUNT_MAX, DIE_SIDES, FIGHT_EXCHANGES, FOOD, GATE_COPIES_MAX, GIFT_PEARLS, HP, KARMA,
+                     PEARLS, RAIN_BONUS, RAIN_DICE, RAIN_SIDES, SMALL, STAT, TAME, TURNS, between, card_id, identifier,
+                     identifiers, optional, quoted, region_code, region_id)
+from .limits import name as _name, text as _text
 
 STATS = ("attack", "flee", "tame")
 DIETS = ("omnivore", "carnivore", "herbivore")
@@ -46,8 +47,8 @@ class CardKind(StrEnum):
 class AbilityWords:
     """How a creature ability is named and said at the table (decks/abilities.toml)."""
 
-    name: str = field(validator=name)  # "Ambush"
-    text: str = field(validator=text)  # one line: what it does in play
+    name: str = field(validator=_name)  # "Ambush"
+    text: str = field(validator=_text)  # one line: what it does in play
 
 
 def _q(value) -> str:
@@ -77,7 +78,7 @@ class Modifier:
 
     stat: str = field(validator=_in(STATS))
     value: int = field(validator=between(*STAT))
-    label: str = field(validator=name)
+    label: str = field(validator=_name)
     unless_item: str | None = field(default=None, validator=optional(identifier))  # holding this item cancels it
     needs_item: str | None = field(default=None, validator=optional(identifier))  # applies only while holding it
     needs_trait: str | None = field(default=None, validator=optional(identifier))  # only for slugcats with it
@@ -89,7 +90,7 @@ class Modifier:
 @frozen
 class CreatureCard:
     id: str = field(validator=card_id)
-    name: str = field(validator=name)
+    name: str = field(validator=_name)
     hp: int = field(validator=between(*HP))
     food: int = field(validator=between(*FOOD))  # pips for killing it, and its tame price (rulebook: one number)
     attack: int = field(default=0, validator=between(*STAT))  # added to its d20 when it strikes at a player
@@ -97,7 +98,7 @@ class CreatureCard:
     diet: str = field(default="meat", validator=_in(("meat", "plants", "anything", "none")))
     abilities: tuple[str, ...] = field(default=(), validator=_each_in(ABILITIES, "ability"))
     edible: bool = True
-    text: str = field(default="", validator=text)
+    text: str = field(default="", validator=_text)
     kind: Literal["creature"] = "creature"
 
 
@@ -114,10 +115,10 @@ class SavedCreatureCard(CreatureCard):
 @frozen
 class FoodCard:
     id: str = field(validator=card_id)
-    name: str = field(validator=name)
+    name: str = field(validator=_name)
     pips: int = field(validator=between(1, FOOD[1]))
     food_type: str = field(default="plant", validator=_in(FOOD_TYPES))
-    text: str = field(default="", validator=text)
+    text: str = field(default="", validator=_text)
     kind: Literal["food"] = "food"
 
 
@@ -132,7 +133,7 @@ class ItemCard:
     """Something a slugcat carries: used on its own turn or in a fight, traded, or given away."""
 
     id: str = field(validator=card_id)
-    name: str = field(validator=name)
+    name: str = field(validator=_name)
     pearls: float = field(default=0, validator=_pearl_steps)  # worth to scavengers; a merchant's price
     attack: int = field(default=0, validator=between(*STAT))  # bonus to an attack made with it
     flee: int = field(default=0, validator=between(*STAT))  # bonus to a flee made with it
@@ -142,7 +143,7 @@ class ItemCard:
     food_type: str = field(default="plant", validator=_in(FOOD_TYPES))
     reusable: bool = False  # stays in hand after an attack or flee (a spear kept); otherwise used up
     saves_karma: bool = False  # used up to keep karma through one death (karma flower)
-    text: str = field(default="", validator=text)
+    text: str = field(default="", validator=_text)
     kind: Literal["item"] = "item"
 
     @property
@@ -157,8 +158,8 @@ class ItemCard:
 @frozen
 class ShelterCard:
     id: str = field(validator=card_id)
-    name: str = field(validator=name)
-    text: str = field(default="", validator=text)
+    name: str = field(validator=_name)
+    text: str = field(default="", validator=_text)
     kind: Literal["shelter"] = "shelter"
 
 
@@ -167,8 +168,8 @@ class MarkCard:
     """The Mark of Communication: the first step of the ending."""
 
     id: str = field(validator=card_id)
-    name: str = field(validator=name)
-    text: str = field(default="", validator=text)
+    name: str = field(validator=_name)
+    text: str = field(default="", validator=_text)
     kind: Literal["mark"] = "mark"
 
 
@@ -226,8 +227,8 @@ class GateLink:
 class Region:
     id: str = field(validator=region_id)
     code: str = field(validator=region_code)
-    name: str = field(validator=name)
-    text: str = field(default="", validator=text)
+    name: str = field(validator=_name)
+    text: str = field(default="", validator=_text)
     water: bool = False
     sheltered_from_rain: bool = False  # Five Pebbles: the rain cannot reach anyone inside
     gives_mark: bool = False  # Five Pebbles: the only deck the Mark of Communication may be in
@@ -243,7 +244,7 @@ class Region:
 @frozen
 class Slugcat:
     id: str = field(validator=identifier)
-    name: str = field(validator=name)
+    name: str = field(validator=_name)
     hp: int = field(validator=between(*HP))
     food_line: int = field(validator=between(1, FOOD[1]))  # pips needed to hibernate
     food_max: int = field(validator=between(1, FOOD[1]))
@@ -256,7 +257,7 @@ class Slugcat:
     modifiers: tuple[Modifier, ...] = ()
     becomes: str | None = field(default=None, validator=optional(identifier))  # a creature card it turns into
     becomes_after: int = field(default=0, validator=between(*TURNS))  # ... once its turn count passes this
-    text: str = field(default="", validator=text)
+    text: str = field(default="", validator=_text)
 
 
 def _rule(default, low, high):

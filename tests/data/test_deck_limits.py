@@ -163,7 +163,7 @@ def test_too_many_slugcats(decks, capsys):
 
 
 def test_a_deck_holds_a_bounded_number_of_cards(decks, capsys):
-    entries = "".join(f'\n[[deck]]\ncard = "batfly"\ncount = 50\n' for _ in range(DECK_CARDS_MAX // 50 + 1))
+    entries = "".join('\n[[deck]]\ncard = "batfly"\ncount = 50\n' for _ in range(DECK_CARDS_MAX // 50 + 1))
     with open(decks / "regions" / "su.toml", "a", encoding="utf-8") as handle:
         handle.write(entries)
     line = one_problem_like(check(decks, capsys), "decks/regions/su.toml: deck: ")
