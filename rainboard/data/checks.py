@@ -9,7 +9,9 @@ from __future__ import annotations
 import attrs
 from attrs import define
 
+from .limits import DECK_CARDS_MAX, quoted
 from .models import ABILITIES, AbilityWords, Card, DeckEntry, GateCard, Region, Rules, Slugcat, gate_id
+from .stalemate import stalemates
 
 
 @define
@@ -60,6 +62,9 @@ def build_gates(deckset: Deckset, problems: list[str]) -> dict[str, GateCard]:
             a, b = sorted((rid, link.to))
             gid = gate_id(a, b)
             if gid in gates:
+                if {gates[gid].a, gates[gid].b} != {a, b}:  # gate_a_b_c: a and b_c, or a_b and c
+                    problems.append(f"{where}: the gate to {link.to!r} would be named {gid!r}, as the gate "
+                                    f"between {gates[gid].a!r} and {gates[gid].b!r} is; rename a region")
                 continue
             a_to_b = link.karma if rid == a else back[0].karma
             b_to_a = back[0].karma if rid == a else link.karma
@@ -77,6 +82,8 @@ def cross_check(deckset: Deckset, gates: dict[str, GateCard], problems: list[str
     _check_abilities(deckset, problems)
     if deckset.regions_complete and not problems:
         _check_reachable(deckset, gates, problems)
+    if deckset.regions_complete and deckset.cards is not None and deckset.rules is not None and not problems:
+        _check_stalemates(deckset, problems)
 
 
 def check_preset(deckset: Deckset, gates: dict[str, GateCard], rules: Rules, where: str,
@@ -130,7 +137,19 @@ def _kind(deckset: Deckset, card_id: str) -> str | None:
     return None if card is None else card.kind
 
 
+def _check_sizes(deckset: Deckset, problems: list[str]) -> None:
+    """No deck holds more than DECK_CARDS_MAX cards, gates included."""
+    decks = [(deckset.region_files[r], region.deck, sum(g.copies for g in region.gates))
+             for r, region in deckset.regions.items()]
+    decks += [(deckset.precycle_file, deckset.precycle or (), 0), (deckset.treasure_file, deckset.treasure or (), 0)]
+    for where, deck, gates in decks:
+        total = sum(e.count for e in deck) + gates
+        if total > DECK_CARDS_MAX:
+            problems.append(f"{where}: deck: {total} cards, more than a deck may hold ({DECK_CARDS_MAX})")
+
+
 def _check_decks(deckset: Deckset, problems: list[str]) -> None:
+    _check_sizes(deckset, problems)
     if deckset.cards is None:
         return
     decks = [(deckset.region_files[r], region.deck) for r, region in deckset.regions.items()]
@@ -238,7 +257,8 @@ def _check_abilities(deckset: Deckset, problems: list[str]) -> None:
     where = deckset.abilities_file
     for ability in deckset.abilities:
         if ability not in ABILITIES:
-            problems.append(f"{where}: {ability}: no ability {ability!r} (known: {', '.join(ABILITIES)})")
+            shown = quoted(ability, mark="'")
+            problems.append(f"{where}: {shown[1:-1]}: no ability {shown} (known: {', '.join(ABILITIES)})")
     for ability in ABILITIES:
         if ability not in deckset.abilities:
             problems.append(f"{where}: {ability}: missing: every ability needs a name and a text")
@@ -264,3 +284,19 @@ def _check_reachable(deckset: Deckset, gates: dict[str, GateCard], problems: lis
         if rid not in reached:
             problems.append(f"{deckset.region_files[rid]}: gates: no slugcat can reach {region.name} even "
                             f"with karma {top}")
+
+
+def _check_stalemates(deckset: Deckset, problems: list[str]) -> None:
+    """No slugcat meets a creature it can never hurt, that can never hurt it, and that it can
+    neither flee from nor tame (stalemate.py)."""
+    everywhere = set(deckset.regions)
+    meetings: dict[str, set[str]] = {}
+    for rid, region in deckset.regions.items():
+        for card in [e.card for e in region.deck] + ([region.hazard] if region.hazard else []):
+            meetings.setdefault(card, set()).add(rid)
+    # the precycle deck is drawn from wherever one stands, and an unplayed slugcat's creature form
+    # is shuffled into any region's deck
+    for card in [e.card for e in deckset.precycle or ()] + [s.becomes for s in deckset.slugcats if s.becomes]:
+        meetings[card] = everywhere
+    places = [(f"{deckset.slugcat_file}: slugcats[{i}]", s) for i, s in enumerate(deckset.slugcats)]
+    problems += stalemates(deckset.rules, places, deckset.cards, deckset.regions, meetings)

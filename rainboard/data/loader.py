@@ -7,6 +7,7 @@ line naming file, place and problem, so a table editing its house rules sees exa
 from __future__ import annotations
 
 import hashlib
+import stat
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -16,6 +17,8 @@ import cattrs
 from attrs import frozen
 
 from .checks import Deckset, build_gates, check_preset, cross_check
+from .limits import (CARDS_MAX, FILE_BYTES_MAX, FILES_MAX, FOLDER_BYTES_MAX, PATH_MAX, PRESETS_MAX, PROBLEMS_MAX,
+                     REGIONS_MAX, SLUGCATS_MAX, escaped, one_line, quoted)
 from .models import (
     STANDARD_PRESET,
     AbilityWords,
@@ -77,24 +80,79 @@ def _read_toml(text: str, shown: str, problems: list[str]) -> dict | None:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         problems.append(f"{shown}: not valid TOML: {exc}")
+    except ValueError:  # Python refuses to read a whole number of more than 4300 digits
+        problems.append(f"{shown}: not valid TOML: a number with far too many digits")
+    except RecursionError:
+        problems.append(f"{shown}: not valid TOML: lists or tables nested too deeply")
     return None
 
 
 def read_deck_files(root: Path) -> dict[str, str]:
-    """Every .toml file under a decks folder, by its path inside the folder ("regions/su.toml")."""
+    """Every .toml file under a decks folder, by its path inside the folder ("regions/su.toml").
+    Only regular files are read, each only as far as FILE_BYTES_MAX, so a folder holding a huge
+    file, a device or a pipe is refused without reading it."""
+    shown_root = escaped(root.name)
     if not root.is_dir():
-        raise DeckError([f"{root}: no such decks folder"])
+        raise DeckError([f"{escaped(str(root))[:200]}: no such decks folder"])
+    paths = []
+    for path in root.rglob("*.toml"):
+        paths.append(path)
+        if len(paths) > FILES_MAX:
+            raise DeckError([f"{shown_root}: more than {FILES_MAX} .toml files; a decks folder needs far fewer"])
     files: dict[str, str] = {}
     problems: list[str] = []
-    for path in sorted(root.rglob("*.toml")):
+    total = 0
+    for path in sorted(paths):
         name = path.relative_to(root).as_posix()
+        shown = f"{shown_root}/{escaped(name)}"
         try:
-            files[name] = path.read_text(encoding="utf-8")
+            info = path.stat()
+            if not stat.S_ISREG(info.st_mode):
+                problems.append(f"{shown}: cannot be read: not a regular file")
+                continue
+            if info.st_size > FILE_BYTES_MAX:
+                problems.append(f"{shown}: {info.st_size} bytes, more than a deck file may hold ({FILE_BYTES_MAX})")
+                continue
+            total += info.st_size
+            if total > FOLDER_BYTES_MAX:
+                problems.append(f"{shown}: the files together hold more than a decks folder may "
+                                f"({FOLDER_BYTES_MAX} bytes)")
+                break
+            with open(path, "rb") as handle:
+                data = handle.read(FILE_BYTES_MAX + 1)  # a file that grew since its stat is still cut off
+            if len(data) > FILE_BYTES_MAX:
+                problems.append(f"{shown}: more than a deck file may hold ({FILE_BYTES_MAX} bytes)")
+                continue
+            files[name] = data.decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            problems.append(f"{root.name}/{name}: cannot be read: {getattr(exc, 'strerror', None) or exc}")
+            problems.append(f"{shown}: cannot be read: {getattr(exc, 'strerror', None) or exc}")
     if problems:
-        raise DeckError(problems)
+        raise DeckError([one_line(p) for p in problems])
     return files
+
+
+def _check_files(files: dict[str, str], name: str) -> list[str]:
+    """Limits on the files as a whole, checked before any is parsed (a save's decks come this way
+    without read_deck_files): how many, how long their paths, how big."""
+    if len(files) > FILES_MAX:
+        return [f"{name}: {len(files)} files, more than a decks folder may hold ({FILES_MAX})"]
+    problems = []
+    total = 0
+    for path, text in files.items():
+        shown = f"{name}/{quoted(path, PATH_MAX, mark='')}"
+        if not isinstance(path, str) or not isinstance(text, str):
+            problems.append(f"{shown}: not a text file")
+            continue
+        if len(path) > PATH_MAX:
+            problems.append(f"{shown}: a path longer than {PATH_MAX} characters")
+        size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+        total += size
+        if size > FILE_BYTES_MAX:
+            problems.append(f"{shown}: {size} bytes, more than a deck file may hold ({FILE_BYTES_MAX})")
+    if total > FOLDER_BYTES_MAX and not problems:
+        problems.append(f"{name}: the files together hold {total} bytes, more than a decks folder may "
+                        f"({FOLDER_BYTES_MAX})")
+    return problems
 
 
 def _structure(raw: dict, cls: type, shown: str, problems: list[str], converter: cattrs.Converter = CONVERTER):
@@ -147,11 +205,14 @@ def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = Fa
     save, which may be older than the deck format (see SavedCreatureCard). `preset`: the preset
     (presets/<id>.toml) whose rules are played, standard when None. Every preset is checked."""
     chosen = STANDARD_PRESET if preset is None else preset
-    problems: list[str] = []
+    name = escaped(name)
+    problems = _check_files(files, name)
+    if problems:
+        raise DeckError([one_line(p) for p in problems[:PROBLEMS_MAX]])
     converter = SAVED_CONVERTER if saved else CONVERTER
 
     def shown(path: str) -> str:
-        return f"{name}/{path}"
+        return f"{name}/{escaped(path)}"
 
     def load(path: str, cls: type):
         if path not in files:
@@ -199,12 +260,17 @@ def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = Fa
             if card.id in cards:
                 problems.append(f"{shown(p)}: cards[{i}].id: {card.id!r} is defined twice")
             cards[card.id] = card
+    if len(cards) > CARDS_MAX:
+        problems.append(f"{name}/cards: {len(cards)} cards, more than decks may define ({CARDS_MAX})")
 
     regions: dict[str, Region] = {}
     region_files: dict[str, str] = {}
     region_paths = under("regions")
     if not region_paths:
         problems.append(f"{name}/regions: no region files (*.toml)")
+    if len(region_paths) > REGIONS_MAX:
+        problems.append(f"{name}/regions: {len(region_paths)} region files, more than decks may have ({REGIONS_MAX})")
+        region_paths = []
     regions_complete = True
     for p in region_paths:
         region = load(p, Region)
@@ -216,6 +282,9 @@ def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = Fa
         regions[region.id] = region
         region_files[region.id] = shown(p)
 
+    if slugcats_file is not None and len(slugcats_file.slugcats) > SLUGCATS_MAX:
+        problems.append(f"{shown('slugcats.toml')}: slugcats: {len(slugcats_file.slugcats)} slugcats, at most "
+                        f"{SLUGCATS_MAX} (one per player, and a game takes up to {SLUGCATS_MAX} players)")
     deckset = Deckset(
         rules=rules, rules_file=shown("rules.toml"),
         slugcats=list(slugcats_file.slugcats) if slugcats_file else [],
@@ -237,9 +306,9 @@ def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = Fa
         where = shown(preset_path(chosen)) if PRESET_ID.match(chosen) else shown(PRESETS_FOLDER)
         problems.append(f"{where}: no preset {chosen!r} (these decks offer: {offered})")
         if len(problems) == 1:
-            raise UnknownPreset(problems, chosen, list(presets))
+            raise UnknownPreset([one_line(p) for p in problems], chosen, list(presets))
     if problems:
-        raise DeckError(problems)
+        raise DeckError(_shown_problems(problems, name))
     played = presets[chosen]
     return GameData(
         rules=attrs.evolve(rules, **played.overrides),
@@ -257,11 +326,23 @@ def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = Fa
     )
 
 
+def _shown_problems(problems: list[str], name: str) -> list[str]:
+    """Problems as a DeckError holds them: each one escaped, short and on one line, and at most
+    PROBLEMS_MAX of them (the last saying how many more there were)."""
+    shown = [one_line(p) for p in problems[:PROBLEMS_MAX]]
+    if len(problems) > PROBLEMS_MAX:
+        shown[-1] = f"{name}: and {len(problems) - PROBLEMS_MAX + 1} more problems"
+    return shown
+
+
 def _read_presets(files: dict[str, str], paths: list[str], shown: Callable[[str], str], problems: list[str],
                   converter: cattrs.Converter) -> dict[str, Preset]:
     """Every preset in presets/, standard first and the others by id; a standard that overrides
     nothing stands in when presets/standard.toml is not there."""
     found: dict[str, Preset] = {}
+    if len(paths) > PRESETS_MAX:
+        problems.append(f"{shown(PRESETS_FOLDER)}: {len(paths)} presets, at most {PRESETS_MAX}")
+        paths = []
     for path in paths:
         preset_id = path.removeprefix(PRESETS_FOLDER + "/").removesuffix(".toml")
         if not PRESET_ID.match(preset_id):

@@ -11,6 +11,11 @@ from typing import Literal
 
 from attrs import field, frozen
 
+from .limits import (DECK_COUNT_MAX, DIE_SIDES, FIGHT_EXCHANGES, FOOD, GATE_COPIES_MAX, GIFT_PEARLS, HP, KARMA,
+                     PEARLS, RAIN_BONUS, RAIN_DICE, RAIN_SIDES, SMALL, STAT, TAME, TURNS, between, card_id, identifier,
+                     identifiers, optional, quoted, region_code, region_id)
+from .limits import name as _name, text as _text
+
 STATS = ("attack", "flee", "tame")
 DIETS = ("omnivore", "carnivore", "herbivore")
 FOOD_TYPES = ("plant", "meat")
@@ -42,14 +47,18 @@ class CardKind(StrEnum):
 class AbilityWords:
     """How a creature ability is named and said at the table (decks/abilities.toml)."""
 
-    name: str  # "Ambush"
-    text: str  # one line: what it does in play
+    name: str = field(validator=_name)  # "Ambush"
+    text: str = field(validator=_text)  # one line: what it does in play
+
+
+def _q(value) -> str:
+    return quoted(value, mark="'")
 
 
 def _in(choices: tuple[str, ...]):
     def check(instance, attribute, value):
         if value not in choices:
-            raise ValueError(f"{attribute.name}: expected one of {', '.join(choices)}, got {value!r}")
+            raise ValueError(f"{attribute.name}: expected one of {', '.join(choices)}, got {_q(value)}")
 
     return check
 
@@ -58,23 +67,7 @@ def _each_in(choices: tuple[str, ...], noun: str):
     def check(instance, attribute, value):
         for item in value:
             if item not in choices:
-                raise ValueError(f"{attribute.name}: unknown {noun} {item!r} (known: {', '.join(choices)})")
-
-    return check
-
-
-def _at_least(low: int):
-    def check(instance, attribute, value):
-        if value < low:
-            raise ValueError(f"{attribute.name}: must be at least {low}, got {value}")
-
-    return check
-
-
-def _between(low: int, high: int):
-    def check(instance, attribute, value):
-        if not low <= value <= high:
-            raise ValueError(f"{attribute.name}: must be between {low} and {high}, got {value}")
+                raise ValueError(f"{attribute.name}: unknown {noun} {_q(item)} (known: {', '.join(choices)})")
 
     return check
 
@@ -84,28 +77,28 @@ class Modifier:
     """A bonus or penalty to a check, shown by its label whenever it applies."""
 
     stat: str = field(validator=_in(STATS))
-    value: int
-    label: str
-    unless_item: str | None = None  # holding this item cancels it (a lantern in Shaded Citadel)
-    needs_item: str | None = None  # applies only while holding this item (a spear, a bomb)
-    needs_trait: str | None = None  # applies only to slugcats with this trait (swimmers)
-    in_region: str | None = None  # applies only in this region
+    value: int = field(validator=between(*STAT))
+    label: str = field(validator=_name)
+    unless_item: str | None = field(default=None, validator=optional(identifier))  # holding this item cancels it
+    needs_item: str | None = field(default=None, validator=optional(identifier))  # applies only while holding it
+    needs_trait: str | None = field(default=None, validator=optional(identifier))  # only for slugcats with it
+    in_region: str | None = field(default=None, validator=optional(identifier))  # applies only in this region
     in_water: bool = False  # applies only in water regions
-    after_turns: int | None = None  # applies once the player's turn count is above this
+    after_turns: int | None = field(default=None, validator=optional(between(*TURNS)))  # once turns pass this
 
 
 @frozen
 class CreatureCard:
-    id: str
-    name: str
-    hp: int = field(validator=_at_least(1))
-    food: int = field(validator=_at_least(0))  # pips for killing it, and its tame price (rulebook: one number)
-    attack: int = 0  # added to its d20 when it strikes at a player
-    flee: int = 0  # added to its d20 when a player tries to flee
+    id: str = field(validator=card_id)
+    name: str = field(validator=_name)
+    hp: int = field(validator=between(*HP))
+    food: int = field(validator=between(*FOOD))  # pips for killing it, and its tame price (rulebook: one number)
+    attack: int = field(default=0, validator=between(*STAT))  # added to its d20 when it strikes at a player
+    flee: int = field(default=0, validator=between(*STAT))  # added to its d20 when a player tries to flee
     diet: str = field(default="meat", validator=_in(("meat", "plants", "anything", "none")))
     abilities: tuple[str, ...] = field(default=(), validator=_each_in(ABILITIES, "ability"))
     edible: bool = True
-    text: str = ""
+    text: str = field(default="", validator=_text)
     kind: Literal["creature"] = "creature"
 
 
@@ -116,21 +109,22 @@ class SavedCreatureCard(CreatureCard):
     played, so only decks carried by a save may still write it (decks/ may not). The engine's
     queries.tame_price reads it when it is there."""
 
-    tame_cost: int | None = field(default=None, validator=lambda i, a, v: v is None or _at_least(1)(i, a, v))
+    tame_cost: int | None = field(default=None, validator=optional(between(1, FOOD[1])))
 
 
 @frozen
 class FoodCard:
-    id: str
-    name: str
-    pips: int = field(validator=_at_least(1))
+    id: str = field(validator=card_id)
+    name: str = field(validator=_name)
+    pips: int = field(validator=between(1, FOOD[1]))
     food_type: str = field(default="plant", validator=_in(FOOD_TYPES))
-    text: str = ""
+    text: str = field(default="", validator=_text)
     kind: Literal["food"] = "food"
 
 
 def _pearl_steps(instance, attribute, value):
-    if value < 0 or value * 2 != int(value * 2):
+    between(*PEARLS)(instance, attribute, value)
+    if value * 2 != int(value * 2):
         raise ValueError(f"{attribute.name}: must be a whole or half number of pearls, got {value}")
 
 
@@ -138,18 +132,18 @@ def _pearl_steps(instance, attribute, value):
 class ItemCard:
     """Something a slugcat carries: used on its own turn or in a fight, traded, or given away."""
 
-    id: str
-    name: str
+    id: str = field(validator=card_id)
+    name: str = field(validator=_name)
     pearls: float = field(default=0, validator=_pearl_steps)  # worth to scavengers; a merchant's price
-    attack: int = 0  # bonus to an attack made with it
-    flee: int = 0  # bonus to a flee made with it
+    attack: int = field(default=0, validator=between(*STAT))  # bonus to an attack made with it
+    flee: int = field(default=0, validator=between(*STAT))  # bonus to a flee made with it
     explosive: bool = False  # an attack with it counts the target's HP as half
-    tame: int = field(default=0, validator=_at_least(0))  # food pips it takes off a tame cost
-    food: int = field(default=0, validator=_at_least(0))  # pips when eaten
+    tame: int = field(default=0, validator=between(*FOOD))  # food pips it takes off a tame cost
+    food: int = field(default=0, validator=between(*FOOD))  # pips when eaten
     food_type: str = field(default="plant", validator=_in(FOOD_TYPES))
     reusable: bool = False  # stays in hand after an attack or flee (a spear kept); otherwise used up
     saves_karma: bool = False  # used up to keep karma through one death (karma flower)
-    text: str = ""
+    text: str = field(default="", validator=_text)
     kind: Literal["item"] = "item"
 
     @property
@@ -163,9 +157,9 @@ class ItemCard:
 
 @frozen
 class ShelterCard:
-    id: str
-    name: str
-    text: str = ""
+    id: str = field(validator=card_id)
+    name: str = field(validator=_name)
+    text: str = field(default="", validator=_text)
     kind: Literal["shelter"] = "shelter"
 
 
@@ -173,9 +167,9 @@ class ShelterCard:
 class MarkCard:
     """The Mark of Communication: the first step of the ending."""
 
-    id: str
-    name: str
-    text: str = ""
+    id: str = field(validator=card_id)
+    name: str = field(validator=_name)
+    text: str = field(default="", validator=_text)
     kind: Literal["mark"] = "mark"
 
 
@@ -216,90 +210,97 @@ class GateCard:
 
 @frozen
 class DeckEntry:
-    card: str
-    count: int = field(default=1, validator=_at_least(1))
+    card: str = field(validator=identifier)
+    count: int = field(default=1, validator=between(1, DECK_COUNT_MAX))
 
 
 @frozen
 class GateLink:
     """One end of a karma gate, written in the region the gate leads out of."""
 
-    to: str
-    karma: int = field(validator=_between(1, 5))  # karma needed to pass from this region to `to`
-    copies: int = field(default=1, validator=_at_least(1))  # gate cards of it in this region's deck
+    to: str = field(validator=identifier)
+    karma: int = field(validator=between(1, 5))  # karma needed to pass from this region to `to`
+    copies: int = field(default=1, validator=between(1, GATE_COPIES_MAX))  # gate cards of it in this region's deck
 
 
 @frozen
 class Region:
-    id: str
-    code: str
-    name: str
-    text: str = ""
+    id: str = field(validator=region_id)
+    code: str = field(validator=region_code)
+    name: str = field(validator=_name)
+    text: str = field(default="", validator=_text)
     water: bool = False
     sheltered_from_rain: bool = False  # Five Pebbles: the rain cannot reach anyone inside
     gives_mark: bool = False  # Five Pebbles: the only deck the Mark of Communication may be in
     ascension: bool = False  # Subterranean: where the ending is played out
-    hazard: str | None = None  # a card met every `hazard_every` turns here (Farm Arrays' worm grass)
-    hazard_every: int = field(default=0, validator=_at_least(0))
-    free_crossings: tuple[str, ...] = ()  # regions reachable without gate or karma (Wall <-> Underhang)
-    modifiers: tuple[Modifier, ...] = ()
+    hazard: str | None = field(default=None, validator=optional(identifier))  # a card met every `hazard_every`
+    hazard_every: int = field(default=0, validator=between(*SMALL))  # turns here (Farm Arrays' worm grass)
+    free_crossings: tuple[str, ...] = field(default=(), validator=identifiers)  # regions reachable without
+    modifiers: tuple[Modifier, ...] = ()  # a gate or karma (The Wall <-> The Underhang)
     deck: tuple[DeckEntry, ...] = ()
     gates: tuple[GateLink, ...] = ()
 
 
 @frozen
 class Slugcat:
-    id: str
-    name: str
-    hp: int = field(validator=_at_least(1))
-    food_line: int = field(validator=_at_least(1))  # pips needed to hibernate
-    food_max: int = field(validator=_at_least(1))
+    id: str = field(validator=identifier)
+    name: str = field(validator=_name)
+    hp: int = field(validator=between(*HP))
+    food_line: int = field(validator=between(1, FOOD[1]))  # pips needed to hibernate
+    food_max: int = field(validator=between(1, FOOD[1]))
     diet: str = field(validator=_in(DIETS))
-    start_region: str
-    attack: int = 0
-    flee: int = 0
-    tame: int = 0
-    traits: tuple[str, ...] = ()
+    start_region: str = field(validator=identifier)
+    attack: int = field(default=0, validator=between(*STAT))
+    flee: int = field(default=0, validator=between(*STAT))
+    tame: int = field(default=0, validator=between(*TAME))
+    traits: tuple[str, ...] = field(default=(), validator=identifiers)
     modifiers: tuple[Modifier, ...] = ()
-    becomes: str | None = None  # a creature card this slugcat turns into (the Hunter: Hunter Long Legs)
-    becomes_after: int = field(default=0, validator=_at_least(0))  # ... once its turn count passes this
-    text: str = ""
+    becomes: str | None = field(default=None, validator=optional(identifier))  # a creature card it turns into
+    becomes_after: int = field(default=0, validator=between(*TURNS))  # ... once its turn count passes this
+    text: str = field(default="", validator=_text)
+
+
+def _rule(default, low, high):
+    """A field of Rules: its default and the range a table may set it within."""
+    return field(default=default, validator=between(low, high))
 
 
 @frozen
 class Rules:
     """Every number of the game that is not on a card."""
 
-    check_die: int = 20
-    turn_order_die: int = 20
-    karma_min: int = 1
-    karma_max: int = 5
-    karma_start: int = 1
-    reputation_min: int = 1
-    reputation_max: int = 5
-    reputation_start: int = 1
-    rain_dice: int = 2
-    rain_sides: int = 6
-    rain_bonus: int = 2
-    precycle_die: int = 20
-    precycle_on: int = 1  # the precycle die's face that makes a precycle
-    precycle_rain_bonus: int = 2
-    precycle_forced_turns: int = 3
-    food_token_pips: int = 1
-    carnivore_plant_parts: int = 2  # a carnivore needs this many plant pips for one pip
-    search_shelter_turns: int = 3
-    starvation_attack: int = -1
-    starvation_flee: int = -1
-    ending_hibernations: int = 2
-    ending_wait_turns: int = 4
-    player_kill_food: int = 3
-    scavenger_ignore_at: int = 3  # reputation from which scavengers let you pass
-    scavenger_friend_at: int = 5  # reputation from which a scavenger joins you
-    scavenger_friends_max: int = 3
-    gift_pearls_per_reputation: float = 0.5
-    merchant_offers: int = 3  # treasure cards a merchant shows
-    aquatic_bonus: int = 2  # an aquatic creature's edge in water, and its handicap out of it
-    fight_exchanges_max: int = 30  # a fight still undecided after this many exchanges ends: the creature leaves
+    check_die: int = _rule(20, *DIE_SIDES)
+    turn_order_die: int = _rule(20, *DIE_SIDES)
+    karma_min: int = _rule(1, *KARMA)
+    karma_max: int = _rule(5, *KARMA)
+    karma_start: int = _rule(1, *KARMA)
+    reputation_min: int = _rule(1, *KARMA)
+    reputation_max: int = _rule(5, *KARMA)
+    reputation_start: int = _rule(1, *KARMA)
+    rain_dice: int = _rule(2, *RAIN_DICE)
+    rain_sides: int = _rule(6, *RAIN_SIDES)
+    rain_bonus: int = _rule(2, *RAIN_BONUS)
+    precycle_die: int = _rule(20, *DIE_SIDES)
+    precycle_on: int = _rule(1, 1, DIE_SIDES[1])  # the precycle die's face that makes a precycle
+    precycle_rain_bonus: int = _rule(2, *RAIN_BONUS)
+    precycle_forced_turns: int = _rule(3, *SMALL)
+    food_token_pips: int = _rule(1, *FOOD)
+    carnivore_plant_parts: int = _rule(2, 1, FOOD[1])  # a carnivore needs this many plant pips for one pip
+    search_shelter_turns: int = _rule(3, 1, SMALL[1])
+    starvation_attack: int = _rule(-1, -SMALL[1], SMALL[1])
+    starvation_flee: int = _rule(-1, -SMALL[1], SMALL[1])
+    ending_hibernations: int = _rule(2, 1, SMALL[1])
+    ending_wait_turns: int = _rule(4, *SMALL)
+    player_kill_food: int = _rule(3, *FOOD)
+    scavenger_ignore_at: int = _rule(3, *KARMA)  # reputation from which scavengers let you pass
+    scavenger_friend_at: int = _rule(5, *KARMA)  # reputation from which a scavenger joins you
+    scavenger_friends_max: int = _rule(3, *SMALL)
+    gift_pearls_per_reputation: float = _rule(0.5, *GIFT_PEARLS)
+    merchant_offers: int = _rule(3, *SMALL)  # treasure cards a merchant shows
+    # an aquatic creature's edge in water, and its handicap out of it
+    aquatic_bonus: int = _rule(2, 0, STAT[1])
+    # a fight still undecided after this many exchanges ends: the creature leaves
+    fight_exchanges_max: int = _rule(30, *FIGHT_EXCHANGES)
 
 
 STANDARD_PRESET = "standard"  # the game as rules.toml has it; there even when decks/presets/ is not

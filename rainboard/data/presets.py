@@ -18,6 +18,7 @@ import re
 
 from attrs import field, frozen
 
+from . import limits
 from .models import STANDARD_PRESET, Preset, Rules
 
 PRESETS_FOLDER = "presets"
@@ -31,8 +32,8 @@ class PresetFile:
     """A preset file as written; `rules` reads the [rules] table as a whole Rules (unknown keys and
     wrong types are errors), of which the loader keeps only the keys the file sets."""
 
-    name: str
-    text: str
+    name: str = field(validator=limits.name)
+    text: str = field(validator=limits.text)
     rules: Rules = field(factory=Rules)
 
 

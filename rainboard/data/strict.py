@@ -15,6 +15,7 @@ from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, Iterabl
 from cattrs.gen import make_dict_structure_fn
 from cattrs.v import transform_error
 
+from .limits import LIST_MAX, QUOTE_MAX, escaped, quoted
 from .models import CARD_KINDS, AbilityWords, Card, SavedCreatureCard
 
 
@@ -23,14 +24,14 @@ _TYPE_WORDS = {int: "an integer", str: "a string", bool: "true or false", float:
 
 def _describe(value: Any) -> str:
     if isinstance(value, str):
-        return f'"{value}"'
+        return quoted(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    return quoted(value)
 
 
 class _WrongType(TypeError):
@@ -87,6 +88,8 @@ def _make_converter(kinds: dict[str, type] = CARD_KINDS) -> cattrs.Converter:
     def tuple_hook(value: Any, type_: Any):
         if not isinstance(value, list):
             raise TypeError(f"expected a list, got {_describe(value)}")
+        if len(value) > LIST_MAX:  # refused before any entry is read
+            raise ValueError(f"{len(value)} entries, at most {LIST_MAX}")
         return conv._structure_tuple(value, type_)  # noqa: SLF001 - reuse cattrs' own tuple handling
 
     conv.register_structure_hook_func(
@@ -105,7 +108,8 @@ def _format_exception(exc: BaseException, _type: Any) -> str:
     if isinstance(exc, KeyError):
         return "missing (required)"
     if isinstance(exc, ForbiddenExtraKeysError):
-        return f"unknown key(s): {', '.join(sorted(exc.extra_fields))}"
+        keys = ", ".join(escaped(key) for key in sorted(exc.extra_fields))
+        return f"unknown key(s): {keys if len(keys) <= QUOTE_MAX else keys[:QUOTE_MAX - 3] + '...'}"
     if isinstance(exc, (_WrongType, TypeError, ValueError)):
         return str(exc)
     return f"{type(exc).__name__}: {exc}"

@@ -98,6 +98,12 @@ def _day(day: datetime.date) -> datetime.date:
     return day
 
 
+def _shown(value: object) -> str:
+    """A damaged value as a message quotes it: short, control characters escaped."""
+    text = ascii(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def decks_label(result: Result, current: str | None) -> str:
     """How a listing names the decks a result was played with: "these" when they are the decks in
     play (fingerprint `current`), "older" for a result kept before fingerprints (decks not known),
@@ -137,20 +143,22 @@ class ScoreBook:
         with self._connect(create=True) as connection:
             with self._guard():
                 connection.execute("BEGIN IMMEDIATE")  # read the old best and add the new one together
-                with connection:
-                    mine = connection.execute(
-                        f"SELECT {_COLUMNS} FROM results WHERE code = ? AND slugcat = ? AND fingerprint IS ?",
-                        (code, slugcat, fingerprint),
-                    ).fetchall()
+                with connection:  # (rolled back if anything below raises)
+                    # a book that readers would refuse is left exactly as it is: every row is read
+                    # and checked as `rainboard scores` reads them, before anything is written
+                    self._check_book(connection)
+                    mine = [row for row in self._all_rows(connection)
+                            if (row[0], row[1], row[6]) == (code, slugcat, fingerprint)]
+                    before = connection.execute(
+                        "SELECT COUNT(*) FROM results WHERE code = ? AND fingerprint IS ?", (code, fingerprint)
+                    ).fetchone()[0]
+                    previous = self._result(min(mine, key=_rank), before) if mine else None
                     connection.execute(
                         "INSERT INTO results (code, slugcat, turns, day, save_path, fingerprint) "
                         "VALUES (?, ?, ?, ?, ?, ?)",
                         (code, slugcat, turns, day.isoformat(), save_path, fingerprint),
                     )
-                    attempts = connection.execute(
-                        "SELECT COUNT(*) FROM results WHERE code = ? AND fingerprint IS ?", (code, fingerprint)
-                    ).fetchone()[0]
-        previous = self._result(min(mine, key=_rank), attempts - 1) if mine else None
+        attempts = before + 1
         return Result(
             code=code, slugcat=slugcat, turns=turns, day=day, save_path=save_path, attempts=attempts,
             new_best=previous is None or turns < previous.turns, previous_best=previous, fingerprint=fingerprint,
@@ -189,20 +197,51 @@ class ScoreBook:
     # --- the file ---
 
     def _rows(self, where: str, params: tuple) -> list[tuple]:
+        """The rows asked for; every row of the book is read and checked, so a damaged book is
+        refused whatever is asked of it (and record() refuses exactly the same books)."""
         with self._connect(create=False) as connection:
             if connection is None:
                 return []
             with self._guard():
+                rows = self._all_rows(connection)
                 return connection.execute(
                     f"SELECT {_COLUMNS} FROM results {where} ORDER BY id", params,
-                ).fetchall()
+                ).fetchall() if where else rows
+
+    def _all_rows(self, connection: sqlite3.Connection) -> list[tuple]:
+        rows = connection.execute(f"SELECT {_COLUMNS} FROM results ORDER BY id").fetchall()
+        for row in rows:
+            self._check_row(row)
+        return rows
+
+    def _check_book(self, connection: sqlite3.Connection) -> None:
+        """SQLite's own look over the whole file (a damaged page that no query happens to read)."""
+        verdict = [row[0] for row in connection.execute("PRAGMA quick_check").fetchall()]
+        if verdict != ["ok"]:
+            raise ScoreBookError(f"{self.path} is damaged ({str(verdict[0])[:80]}); it was left as it is")
+
+    def _check_row(self, row: tuple) -> None:
+        """A row as readers need it; anything else is a damaged book."""
+        code, slugcat, turns, day, save_path, row_id, fingerprint = row
+        fields = (("code", code, str, False), ("slugcat", slugcat, str, False), ("turns", turns, int, False),
+                  ("day", day, str, False), ("save path", save_path, str, True),
+                  ("fingerprint", fingerprint, str, True))
+        for name, value, kind, may_be_null in fields:
+            if value is None and may_be_null:
+                continue
+            if type(value) is not kind or (name == "turns" and value < 0):
+                raise ScoreBookError(f"{self.path} is damaged: a result has the {name} {_shown(value)}; "
+                                     "it was left as it is")
+        try:
+            datetime.date.fromisoformat(day)
+        except ValueError:
+            raise ScoreBookError(f"{self.path} is damaged: a result has the day {_shown(day)}; "
+                                 "it was left as it is") from None
 
     def _result(self, row: tuple, attempts: int) -> Result:
+        self._check_row(row)
         code, slugcat, turns, day, save_path, _, fingerprint = row
-        try:
-            parsed = datetime.date.fromisoformat(day)
-        except (TypeError, ValueError):
-            raise ScoreBookError(f"{self.path} is damaged: a result has the day {day!r}") from None
+        parsed = datetime.date.fromisoformat(day)
         return Result(code=code, slugcat=slugcat, turns=turns, day=parsed, save_path=save_path,
                       attempts=attempts, fingerprint=fingerprint)
 

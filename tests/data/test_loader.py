@@ -130,7 +130,7 @@ def test_values_out_of_range_and_unknown_kinds(decks):
     edit(decks / "cards" / "cards.toml", 'kind = "food"', 'kind = "snack"')
     edit(decks / "regions" / "su.toml", "karma = 3", "karma = 7")
     found = problems(decks)
-    assert "decks/cards/cards.toml: cards[0].hp: must be at least 1, got 0" in found
+    assert "decks/cards/cards.toml: cards[0].hp: must be between 1 and 100, got 0" in found
     assert any(p.startswith('decks/cards/cards.toml: cards[4].kind: unknown kind "snack"') for p in found)
     assert "decks/regions/su.toml: gates[0].karma: must be between 1 and 5, got 7" in found
 
