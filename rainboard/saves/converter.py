@@ -188,7 +188,8 @@ def _first_twice(value: Any) -> str:
             where = f"{place}: " if place else ""
             return f"{where}{shown(node.twice, 40)} is given twice"
         if isinstance(node, dict):
-            stack += [(v, f"{place}.{shown_key(k)}" if place else shown_key(k)) for k, v in reversed(node.items())]
+            stack += [(v, f"{place}.{shown_key(k)}" if place else shown_key(k)) for k, v in reversed(node.items())
+                      if isinstance(v, (dict, list))]
         elif isinstance(node, list):
             stack += [(node[i], f"{place}[{i}]") for i in range(len(node) - 1, -1, -1)
                       if isinstance(node[i], (dict, list))]
