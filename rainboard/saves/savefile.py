@@ -64,6 +64,11 @@ class SaveError(ValueError):
         super().__init__(f"{printable(str(path), 1000)}: {self.problem}" if path is not None else self.problem)
 
 
+class SaveWriteError(SaveError, OSError):
+    """A save that could not be written. An OSError too, so the autosave, which meets a failing
+    disk by telling the table and playing on, meets every failed write that way."""
+
+
 # -- the shape of a save (format version 1) ------------------------------------------------------
 @frozen
 class SavedPlayer:
@@ -309,14 +314,17 @@ def encode_save(save: SaveGame) -> bytes:
 def write_save(path: Path | str, save: SaveGame) -> None:
     """Write atomically: a temporary file beside the target is written, flushed, synced to disk,
     read back and parsed, and only then moved over the target. A failure at any point leaves the
-    old file as it was and no temporary file behind; it raises SaveError (OSError inside)."""
+    old file as it was and no temporary file behind; it raises SaveWriteError (the cause inside)."""
     path = Path(path)
-    body = encode_save(save)
+    try:
+        body = encode_save(save)
+    except ValueError as exc:  # a lone surrogate has no UTF-8
+        raise SaveWriteError(path, f"cannot be written: {exc}") from exc
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as exc:
-        raise SaveError(path, f"cannot be written: {exc.strerror or exc}") from exc
+        raise SaveWriteError(path, f"cannot be written: {exc.strerror or exc}") from exc
     temp = Path(temp_name)
     try:
         with open(handle, "wb") as out:
@@ -324,7 +332,7 @@ def write_save(path: Path | str, save: SaveGame) -> None:
             out.flush()
             os.fsync(out.fileno())
         if temp.read_bytes() != body:
-            raise SaveError(path, "cannot be written: the file read back differs from what was written")
+            raise SaveWriteError(path, "cannot be written: the file read back differs from what was written")
         read_save(temp)  # never put a file we cannot read in place of a good one
         os.replace(temp, path)
     except BaseException as exc:
@@ -332,10 +340,12 @@ def write_save(path: Path | str, save: SaveGame) -> None:
             temp.unlink(missing_ok=True)
         except OSError:
             pass
-        if isinstance(exc, SaveError) and exc.path != path:
-            raise SaveError(path, f"cannot be written: the new file does not read back: {exc.problem}") from exc
+        if isinstance(exc, SaveWriteError):
+            raise
+        if isinstance(exc, SaveError):
+            raise SaveWriteError(path, f"cannot be written: the new file does not read back: {exc.problem}") from exc
         if isinstance(exc, OSError):
-            raise SaveError(path, f"cannot be written: {exc.strerror or exc}") from exc
+            raise SaveWriteError(path, f"cannot be written: {exc.strerror or exc}") from exc
         raise
     _sync_folder(path.parent)
 
