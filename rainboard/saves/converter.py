@@ -21,7 +21,7 @@ from cattrs.v import transform_error
 # quotes. They bound the time and memory a hostile file costs: reading one needs the text and at
 # most some 30 MB more (the strings MAX_QUOTES allows), whatever it holds.
 MAX_FILE_BYTES = 8 * 1024 * 1024  # checked before the file is read
-MAX_ACTIONS = 100_000  # the simulator caps its games at 20,000; this replays in about ten seconds
+MAX_ACTIONS = 100_000  # the simulator caps its games at 20,000; a game this long replays in some 12 s
 DIGEST_EVERY = 10  # a save keeps a digest every this many actions, and one after the last
 MAX_DIGESTS = MAX_ACTIONS // DIGEST_EVERY + 2
 MAX_PLAYERS = 9  # one per slugcat
