@@ -10,6 +10,7 @@ seed is always the same bytes, whatever was asked before it.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -83,7 +84,7 @@ def _places(value: Any, deep: bool = True) -> list[tuple[Any, Any]]:
 def _odd_value(rng: random.Random, extras: dict) -> Any:
     if rng.random() < 0.3:
         return _raw(extras, rng.choice(RAW))
-    return rng.choice(PLAIN)
+    return copy.deepcopy(rng.choice(PLAIN))  # a later change may add to it: never to the table's own
 
 
 def _raw(extras: dict, text: str) -> str:
