@@ -70,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     examples: dict[str, list[str]] = defaultdict(list)
     slow: list[tuple[float, int, str]] = []
     longest = (0, "")
+    slowest = (0.0, -1, "")
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "case.json"
@@ -87,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
                 if use_alarm:
                     signal.setitimer(signal.ITIMER_REAL, 0)
             took = time.perf_counter() - began
+            slowest = max(slowest, (took, n, what))
             if took > args.slow:
                 slow.append((took, n, what))
             shown = ""
@@ -112,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {count:7d}  {kind}")
         for line in examples.get(kind, []):
             print(f"             {line}")
-    print(f"cases over {args.slow:g} s: {len(slow)}")
+    print(f"cases over {args.slow:g} s: {len(slow)}; the slowest took {slowest[0]:.2f} s (case {slowest[1]}: {slowest[2]})")
     for took, n, what in sorted(slow, reverse=True)[:10]:
         print(f"  {took:6.1f} s  case {n} ({what})")
     print(f"longest message: {longest[0]} characters")
