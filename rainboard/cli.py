@@ -144,7 +144,10 @@ def cmd_continue(args: argparse.Namespace) -> int:
     from rainboard.saves import data_dir, latest_unfinished
 
     folder = data_dir(args.data_dir)
-    path = latest_unfinished(folder)
+    skipped: list = []
+    path = latest_unfinished(folder, skipped)
+    for error in skipped:  # one line each, the file first
+        print(f"Skipped {error}", file=sys.stderr)
     if path is None:
         print("No unfinished game to continue.", file=_err())
         return 1

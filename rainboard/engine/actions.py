@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from attrs import frozen
 
 
@@ -215,15 +217,22 @@ _ONE_ARGUMENT = {
 _PLAYER_ARGUMENT = {"hunt": Hunt, "strike": Strike, "tame": TamePlayer}
 
 
+# a player's number as an action writes it: ASCII digits only (str.isdigit takes "²" and "٣"
+# too), no leading zero, and few enough that int() is instant
+_PLAYER_NUMBER = re.compile(r"0|[1-9][0-9]{0,5}")
+_DIGITS = re.compile(r"[0-9]+")
+
+
 def parse_action(text: str) -> Action:
     """The action a text form names: `parse_action(str(a)) == a` for every action."""
     words = text.split()
+    number = len(words) >= 2 and _PLAYER_NUMBER.fullmatch(words[1]) is not None
     if len(words) == 1 and words[0] in _NO_ARGUMENT:
         return _NO_ARGUMENT[words[0]]
-    if len(words) == 2 and words[1].isdigit() and words[0] in _PLAYER_ARGUMENT:
+    if len(words) == 2 and number and words[0] in _PLAYER_ARGUMENT:
         return _PLAYER_ARGUMENT[words[0]](int(words[1]))
-    if len(words) == 3 and words[0] == "strike" and words[1].isdigit() and not words[2].isdigit():
+    if len(words) == 3 and words[0] == "strike" and number and not _DIGITS.fullmatch(words[2]):
         return Strike(int(words[1]), words[2])
-    if len(words) == 2 and words[0] in _ONE_ARGUMENT and not words[1].isdigit():
+    if len(words) == 2 and words[0] in _ONE_ARGUMENT and not _DIGITS.fullmatch(words[1]):
         return _ONE_ARGUMENT[words[0]](words[1])
-    raise ActionParseError(f"not an action: {text!r}")
+    raise ActionParseError(f"not an action: {text[:80]!r}")

@@ -18,6 +18,15 @@ class SetupError(ValueError):
     """A setup the game cannot start from (too many players, a slugcat taken twice...)."""
 
 
+# Bounds on deck data that would make a game hang or fill the memory before its first turn (a
+# save carries its own decks, so they may come from anywhere). The deck loader has its own,
+# tighter ones; these keep the engine safe whatever loaded the data. The shipped decks hold 425
+# cards and roll d6 to d20.
+MAX_CARDS = 20_000  # cards in every deck together at the start
+MAX_DIE_SIDES = 1_000
+MAX_RAIN_DICE = 100
+
+
 @frozen
 class PlayerSetup:
     name: str
@@ -45,6 +54,9 @@ def new_game(setup: Setup, data: GameData) -> tuple[GameState, list[Event]]:
     for p in players:
         if not p.name.strip():
             raise SetupError("every player needs a name")
+    problem = _beyond_bounds(data)
+    if problem:
+        raise SetupError(problem)
 
     rules = data.rules
     state = GameState(
@@ -66,6 +78,23 @@ def new_game(setup: Setup, data: GameData) -> tuple[GameState, list[Event]]:
     if all(p.slugcat is not None for p in step.state.players):
         start_game(step)
     return step.finish(), step.events
+
+
+def _beyond_bounds(data: GameData) -> str | None:
+    """Why the deck data is too big to start a game with, or None."""
+    rules = data.rules
+    for name in ("check_die", "turn_order_die", "rain_sides", "precycle_die"):
+        sides = getattr(rules, name)
+        if not 1 <= sides <= MAX_DIE_SIDES:
+            return f"rules: {name} is {sides}; a die has 1 to {MAX_DIE_SIDES} sides"
+    if not 0 <= rules.rain_dice <= MAX_RAIN_DICE:
+        return f"rules: rain_dice is {rules.rain_dice}; the rain rolls 0 to {MAX_RAIN_DICE} dice"
+    counts = [e.count for region in data.regions.values() for e in region.deck]
+    counts += [link.copies for region in data.regions.values() for link in region.gates]
+    counts += [e.count for e in (*data.precycle_deck, *data.treasure_deck)]
+    if sum(max(0, count) for count in counts) > MAX_CARDS:
+        return f"the decks hold {sum(max(0, c) for c in counts)} cards; a game starts with at most {MAX_CARDS}"
+    return None
 
 
 def _roll_turn_order(step: Step, contenders: list[int]) -> list[int]:

@@ -34,15 +34,20 @@ from rainboard.engine import (
 from rainboard.engine import events as ev
 from rainboard.engine.state import OVER
 
-from .savefile import SaveError, SaveGame, game_from_save, read_save
+from .converter import describe_value, printable
+from .savefile import SavedOutcome, SaveError, SaveGame, game_from_save, outcome_record, read_save
 
 SNAPSHOT_EVERY = 32
 
 
 class Replay:
-    """A saved game, played back and checked; raises SaveError if it does not replay the same."""
+    """A saved game, played back and checked; raises SaveError if it does not replay the same.
 
-    def __init__(self, save: SaveGame, path: Path | str | None = None):
+    The game must end where the save says: finished or not, and if finished with the outcome the
+    save gives (winner, turns, solo score), recomputed from the final state. `partial` leaves those
+    two checks out, for playing a save that drifts up to its last good point."""
+
+    def __init__(self, save: SaveGame, path: Path | str | None = None, *, partial: bool = False):
         self.save = save
         self.path = Path(path) if path is not None else None
         self.data: GameData
@@ -60,12 +65,13 @@ class Replay:
             try:
                 action = parse_action(text)
             except ActionParseError:
-                raise self._error(f"action {number} {text!r} is not an action") from None
+                raise self._error(f"action {number} {text!r} is not an action", action=number) from None
             try:
                 state, events = apply(state, action)
             except IllegalAction as exc:
-                why = str(exc).removeprefix(f"{action}: ")  # the engine starts with the action itself
-                raise self._error(f"action {number} {text!r} is not legal at that point: {why}") from None
+                why = printable(str(exc).removeprefix(f"{action}: "), 150)  # the engine starts with the action
+                raise self._error(f"action {number} {text!r} is not legal at that point: {why}",
+                                  action=number) from None
             self._actions.append(action)
             self._events.append(tuple(events))
             if number % SNAPSHOT_EVERY == 0:
@@ -73,11 +79,8 @@ class Replay:
             self._check_digest(number, state)
         self.final_state = state
         over = state.phase == OVER
-        if save.finished != over:
-            said = "finished" if save.finished else "not finished"
-            really = "is over" if over else "goes on"
-            raise self._error(f"the save says the game is {said}, but after its {len(self)} actions it "
-                              f"{really}: the save does not replay the same")
+        if not partial:
+            self._check_end(over)
         self._block_base, self._block = 0, [self._snapshots[0]]
         self.cycle_starts = self._indices(ev.CycleStarted)
         self.round_starts = sorted(set(self.cycle_starts) | set(self._indices(ev.RoundEnded)))
@@ -89,9 +92,22 @@ class Replay:
         return cls(read_save(path), path)
 
     # -- checking ------------------------------------------------------------------------------
-    def _error(self, problem: str) -> SaveError:
+    def _error(self, problem: str, action: int | None = None, digest_mismatch: bool = False) -> SaveError:
         where = self.path if self.path is not None else f"save {self.save.game_id}"
-        return SaveError(where, problem)
+        return SaveError(where, problem, action=action, digest_mismatch=digest_mismatch)
+
+    def _check_end(self, over: bool) -> None:
+        """The game ends where the save says, with the outcome it gives."""
+        save = self.save
+        if save.finished != over:
+            said = "finished" if save.finished else "not finished"
+            really = "is over" if over else "goes on"
+            raise self._error(f"the save says the game is {said}, but after its {len(self)} actions it "
+                              f"{really}: the save does not replay the same")
+        found = outcome_record(self.final_state)
+        given = SavedOutcome(**found) if found is not None else None
+        if given != save.outcome:
+            raise self._error(f"outcome: the save says {_told(save.outcome)}, the game gives {_told(given)}")
 
     def _check_digest(self, number: int, state: GameState) -> None:
         wanted = self.save.digests.get(number)
@@ -101,7 +117,7 @@ class Replay:
         if found != wanted:
             when = f"after action {number}" if number else "before the first action"
             raise self._error(f"{when} the game's digest is {found}, the save says {wanted}: "
-                              f"the save does not replay the same")
+                              f"the save does not replay the same", action=number or None, digest_mismatch=True)
 
     def _indices(self, kind: type, every: bool = False) -> list[int]:
         """Indices whose events hold `kind`: once per index, or (`every`) once per such event."""
@@ -167,6 +183,14 @@ class Replay:
     def turns_begun(self, index: int) -> int:
         """How many turns had begun by state `index` (the turn being played there, counted from 1)."""
         return bisect_right(self.turn_starts, index)
+
+
+def _told(result: SavedOutcome | None) -> str:
+    """An outcome in words: `"Ada" won in 31 turns (solo score 31)`."""
+    if result is None:
+        return "no winner"
+    told = f"{describe_value(result.winner)} won in {describe_value(result.turns)} turns"
+    return told if result.solo_score is None else f"{told} (solo score {describe_value(result.solo_score)})"
 
 
 def verify_file(path: Path | str) -> str:

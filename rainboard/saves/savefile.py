@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import tempfile
 from datetime import datetime
 from pathlib import Path
@@ -26,11 +27,22 @@ from rainboard.data import STANDARD_PRESET, DeckError, GameData, load_deck_files
 from rainboard.engine import RULES_VERSION, GameState, Options, PlayerSetup, Setup, digest, new_game
 from rainboard.engine.state import OVER
 
-from .converter import CONVERTER, describe_value, first_problem, utc
+from .converter import (
+    CONVERTER,
+    DIGEST_EVERY,
+    MAX_FILE_BYTES,
+    MAX_PLAYERS,
+    JsonRefused,
+    KeyTwice,
+    describe_value,
+    first_problem,
+    load_json,
+    printable,
+    utc,
+)
 
 FORMAT = "rainboard-save"
 VERSION = 1
-DIGEST_EVERY = 10  # a digest every this many actions, and one after the last
 RULES_UNRECORDED = 1  # saves were written without `rules` while the engine played rules 1
 
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9._-]*$")  # it names the autosave file: no folders
@@ -38,12 +50,23 @@ _GAME_ID = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9._-]*$")  # it names the autosav
 
 class SaveError(ValueError):
     """A save that cannot be read, played back or written. `path` is the file (None when the save
-    was not read from one); the message is one line: `<file>: <first problem>`."""
+    was not read from one); the message is one short line: `<file>: <first problem>`, anything
+    unprintable in it escaped. A save that fails while it is played back says where as data too:
+    `action` is the number of the action it fails at (None when it is not one action's fault), and
+    `digest_mismatch` whether it was a digest there that did not match."""
 
-    def __init__(self, path: Path | str | None, problem: str):
+    def __init__(self, path: Path | str | None, problem: str, *, action: int | None = None,
+                 digest_mismatch: bool = False):
         self.path = Path(path) if path is not None else None
-        self.problem = problem
-        super().__init__(f"{path}: {problem}" if path is not None else problem)
+        self.problem = printable(problem)
+        self.action = action
+        self.digest_mismatch = digest_mismatch
+        super().__init__(f"{printable(str(path), 1000)}: {self.problem}" if path is not None else self.problem)
+
+
+class SaveWriteError(SaveError, OSError):
+    """A save that could not be written. An OSError too, so the autosave, which meets a failing
+    disk by telling the table and playing on, meets every failed write that way."""
 
 
 # -- the shape of a save (format version 1) ------------------------------------------------------
@@ -125,11 +148,15 @@ class SaveGame:
 def parse_save(text: str, path: Path | str | None = None) -> SaveGame:
     """A save from its JSON text; SaveError (naming `path`) for anything that is not a good save."""
     try:
-        raw = json.loads(text)
+        raw = load_json(text)
     except json.JSONDecodeError as exc:
         if not text.strip():
             raise SaveError(path, "the file is empty") from None
         raise SaveError(path, f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except KeyTwice as exc:
+        raise SaveError(path, str(exc)) from None
+    except JsonRefused as exc:
+        raise SaveError(path, f"not a Rainboard save: {exc}") from None
     except RecursionError:
         raise SaveError(path, "not a Rainboard save: nested too deeply") from None
     if not isinstance(raw, dict) or "format" not in raw:
@@ -171,8 +198,8 @@ def _inconsistency(save: SaveGame) -> str | None:
     """What the shape alone cannot say is wrong with a save, or None."""
     if not _GAME_ID.match(save.game_id):
         return f"game_id: {describe_value(save.game_id)} may hold only letters, digits, '-', '_' and '.'"
-    if not save.setup.players:
-        return "setup.players: a game needs at least one player"
+    if not 1 <= len(save.setup.players) <= MAX_PLAYERS:
+        return f"setup.players: a game needs 1 to {MAX_PLAYERS} players, not {len(save.setup.players)}"
     past = [n for n in save.digests if n > len(save.actions)]
     if past:
         return f"digests: {json.dumps(str(past[0]))} is past the last action ({len(save.actions)})"
@@ -184,11 +211,12 @@ def _inconsistency(save: SaveGame) -> str | None:
 
 
 def read_save(path: Path | str) -> SaveGame:
-    """Read a save file. Any problem (missing, unreadable, not JSON, not a save, another version,
-    a wrong shape) raises SaveError naming the file and the first bad place. The file is only read."""
+    """Read a save file. Any problem (missing, unreadable, too big, not JSON, not a save, another
+    version, a wrong shape) raises SaveError naming the file and the first bad place. The file is
+    only read, and only once its size is known to be within MAX_FILE_BYTES."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        data = _read_bounded(path)
     except FileNotFoundError:
         raise SaveError(path, "no such file") from None
     except IsADirectoryError:
@@ -200,6 +228,24 @@ def read_save(path: Path | str) -> SaveGame:
     except UnicodeDecodeError as exc:
         raise SaveError(path, f"not a Rainboard save: not UTF-8 text (byte {exc.start})") from None
     return parse_save(text, path)
+
+
+def _read_bounded(path: Path) -> bytes:
+    """The file's bytes; SaveError for anything but a regular file, or one over MAX_FILE_BYTES.
+    Opened without waiting, so a pipe or a device named like a save cannot stall the reader."""
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with open(handle, "rb") as file:
+        info = os.fstat(file.fileno())
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(path, "not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise SaveError(path, f"{info.st_size} bytes; a save holds at most {MAX_FILE_BYTES}")
+        data = file.read(MAX_FILE_BYTES + 1)  # the file may have grown since
+    if len(data) > MAX_FILE_BYTES:
+        raise SaveError(path, f"over {MAX_FILE_BYTES} bytes; a save holds at most {MAX_FILE_BYTES}")
+    return data
 
 
 # -- making and updating ---------------------------------------------------------------------------
@@ -268,14 +314,17 @@ def encode_save(save: SaveGame) -> bytes:
 def write_save(path: Path | str, save: SaveGame) -> None:
     """Write atomically: a temporary file beside the target is written, flushed, synced to disk,
     read back and parsed, and only then moved over the target. A failure at any point leaves the
-    old file as it was and no temporary file behind; it raises SaveError (OSError inside)."""
+    old file as it was and no temporary file behind; it raises SaveWriteError (the cause inside)."""
     path = Path(path)
-    body = encode_save(save)
+    try:
+        body = encode_save(save)
+    except ValueError as exc:  # a lone surrogate has no UTF-8
+        raise SaveWriteError(path, f"cannot be written: {exc}") from exc
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as exc:
-        raise SaveError(path, f"cannot be written: {exc.strerror or exc}") from exc
+        raise SaveWriteError(path, f"cannot be written: {exc.strerror or exc}") from exc
     temp = Path(temp_name)
     try:
         with open(handle, "wb") as out:
@@ -283,7 +332,7 @@ def write_save(path: Path | str, save: SaveGame) -> None:
             out.flush()
             os.fsync(out.fileno())
         if temp.read_bytes() != body:
-            raise SaveError(path, "cannot be written: the file read back differs from what was written")
+            raise SaveWriteError(path, "cannot be written: the file read back differs from what was written")
         read_save(temp)  # never put a file we cannot read in place of a good one
         os.replace(temp, path)
     except BaseException as exc:
@@ -291,10 +340,12 @@ def write_save(path: Path | str, save: SaveGame) -> None:
             temp.unlink(missing_ok=True)
         except OSError:
             pass
-        if isinstance(exc, SaveError) and exc.path != path:
-            raise SaveError(path, f"cannot be written: the new file does not read back: {exc.problem}") from exc
+        if isinstance(exc, SaveWriteError):
+            raise
+        if isinstance(exc, SaveError):
+            raise SaveWriteError(path, f"cannot be written: the new file does not read back: {exc.problem}") from exc
         if isinstance(exc, OSError):
-            raise SaveError(path, f"cannot be written: {exc.strerror or exc}") from exc
+            raise SaveWriteError(path, f"cannot be written: {exc.strerror or exc}") from exc
         raise
     _sync_folder(path.parent)
 
@@ -331,6 +382,9 @@ def game_from_save(save: SaveGame, path: Path | str | None = None) -> tuple[Game
     except DeckError as exc:
         first = exc.problems[0] if exc.problems else str(exc)
         raise SaveError(path, f"the decks in the save cannot be played: {first}") from None
+    except (ValueError, TypeError, ArithmeticError, MemoryError, RecursionError) as exc:
+        # the deck loader should have said DeckError; the cause is kept for whoever debugs it
+        raise SaveError(path, f"the decks in the save cannot be played: {type(exc).__name__}: {exc}") from exc
     if data.fingerprint != save.decks.fingerprint:
         raise SaveError(path, f"decks.fingerprint: the save says {save.decks.fingerprint}, its deck files "
                               f"give {data.fingerprint}: the deck files were changed")

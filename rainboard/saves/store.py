@@ -18,6 +18,7 @@ from attrs import frozen
 
 from rainboard.data import STANDARD_PRESET
 
+from .converter import printable
 from .savefile import SaveError, SaveGame, read_save
 
 ENV_DATA_DIR = "RAINBOARD_DATA_DIR"
@@ -62,11 +63,20 @@ def new_game_id(now: datetime) -> str:
 
 
 def _save_files(folder: Path) -> list[Path]:
-    """The .json files in a folder; temporary files of a write under way start with a dot."""
+    """The .json files in a folder; temporary files of a write under way start with a dot. A file
+    that cannot even be looked at is left out; one that cannot be read is still listed."""
     try:
-        return sorted(p for p in folder.glob("*.json") if not p.name.startswith(".") and p.is_file())
+        found = list(folder.glob("*.json"))
     except OSError:
         return []
+    files = []
+    for path in found:
+        try:
+            if not path.name.startswith(".") and path.is_file():
+                files.append(path)
+        except OSError:
+            continue
+    return sorted(files)
 
 
 def _mtime(path: Path) -> int:
@@ -76,14 +86,27 @@ def _mtime(path: Path) -> int:
         return 0
 
 
-def latest_unfinished(folder: Path) -> Path | None:
-    """The autosave most recently updated that reads fine and whose game is not over, or None."""
+def _read(path: Path) -> SaveGame | SaveError:
+    """The save in a file, or the error that says why it cannot be read. Never raises: one bad
+    file must not keep a list of saves (or the title screen) from showing the others."""
+    try:
+        return read_save(path)
+    except SaveError as error:
+        return error
+    except Exception as error:  # noqa: BLE001 - read_save gives SaveError; this is the last guard
+        return SaveError(path, f"cannot be read: {type(error).__name__}")
+
+
+def latest_unfinished(folder: Path, skipped: list[SaveError] | None = None) -> Path | None:
+    """The autosave most recently updated that reads fine and whose game is not over, or None.
+    Files that cannot be read are passed over; `skipped`, if given, gets their errors."""
     best: tuple[datetime, int, str] | None = None
     found = None
     for path in _save_files(games_dir(folder)):
-        try:
-            save = read_save(path)
-        except SaveError:
+        save = _read(path)
+        if isinstance(save, SaveError):
+            if skipped is not None:
+                skipped.append(save)
             continue
         if save.finished:
             continue
@@ -147,12 +170,13 @@ def describe(save: SaveGame) -> str:
 
 
 def summarize(path: Path, named: bool = False) -> SaveSummary:
-    """The summary of one file; an unreadable file gives a summary holding its error."""
-    try:
-        save = read_save(path)
-    except SaveError as exc:
+    """The summary of one file; an unreadable file gives a summary holding its error, and a
+    description that names the file and says what is wrong with it."""
+    save = _read(path)
+    if isinstance(save, SaveError):
         return SaveSummary(path=path, named=named, game_id=None, updated=None, players=(), finished=False,
-                           actions=0, description="cannot be read", error=exc.problem)
+                           actions=0, description=f"{printable(path.name, 80)} cannot be read: {save.problem}",
+                           error=save.problem)
     return SaveSummary(path=path, named=named, game_id=save.game_id, updated=save.updated,
                        players=save.players, finished=save.finished, actions=len(save.actions),
                        description=describe(save))

@@ -8,52 +8,49 @@ from .session import GameSession
 
 
 def session_from_replay(replay, upto: int, data, setup, challenge: str | None = None) -> GameSession:
-    """The game as it stood after `upto` of the replay's actions, ready to be played on."""
+    """The game as it stood after `upto` of the replay's actions, ready to be played on. The save's
+    digests up to that point go with it, so the game's next save still holds them."""
+    from rainboard.engine import digest
+
     events = []
     for step in range(1, upto + 1):
         events.extend(replay.events_at(step))
     state = replay.state_at(upto)
     session = GameSession(data=data, setup=setup, state=state, events=events,
                           actions=list(replay.actions[:upto]), challenge=challenge)
-    from rainboard.engine import digest
-
-    session.digests = {n: replay_digest for n, replay_digest in getattr(replay, "digests", {}).items() if n <= upto}
+    session.digests = {n: kept for n, kept in replay.save.digests.items() if n <= upto}
     session.digests.setdefault(upto, digest(state))
     return session
 
 
 def open_save(path: Path):
     """Read and replay a save: (save, replay, data, setup); SaveError if anything is wrong."""
-    from rainboard.saves import Replay, game_from_save, read_save
+    from rainboard.saves import Replay, read_save
 
     save = read_save(path)
-    data, setup = game_from_save(save)
-    replay = Replay(save)
-    return save, replay, data, setup
+    replay = Replay(save, path)
+    return save, replay, replay.data, replay.setup
 
 
 def open_replay(path: Path):
     """Like open_save, but a save that drifts out of sync still plays up to the last good point:
     (save, replay, data, setup, problem) where problem says where it stopped, or None."""
-    import re
-
     import attrs
 
-    from rainboard.saves import Replay, SaveError, game_from_save, read_save
+    from rainboard.saves import Replay, SaveError, read_save
 
     save = read_save(path)
-    data, setup = game_from_save(save)
     try:
-        return save, Replay(save), data, setup, None
+        replay = Replay(save, path)
+        return save, replay, replay.data, replay.setup, None
     except SaveError as error:
-        found = re.search(r"action (\d+)", str(error))
-        if not found:
+        if error.action is None:  # not one action's fault: nothing of the game can be trusted
             raise
-        number = int(found.group(1))
-        if "digest" in str(error):
-            good = max((n for n in map(int, save.digests) if n < number), default=0)
+        if error.digest_mismatch:  # the last digest that held: every one before the failing one did
+            good = max((n for n in save.digests if n < error.action), default=0)
         else:
-            good = number - 1
-        kept = {k: v for k, v in save.digests.items() if int(k) <= good}
-        shorter = attrs.evolve(save, actions=list(save.actions[:good]), digests=kept)
-        return save, Replay(shorter), data, setup, str(error)
+            good = error.action - 1
+        kept = {n: d for n, d in save.digests.items() if n <= good}
+        shorter = attrs.evolve(save, actions=save.actions[:good], digests=kept)
+        replay = Replay(shorter, path, partial=True)
+        return save, replay, replay.data, replay.setup, str(error)
