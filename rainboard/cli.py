@@ -147,7 +147,7 @@ def cmd_continue(args: argparse.Namespace) -> int:
     skipped: list = []
     path = latest_unfinished(folder, skipped)
     for error in skipped:  # one line each, the file first
-        print(f"Skipped {error}", file=sys.stderr)
+        print(f"Skipped {error}", file=_err())
     if path is None:
         print("No unfinished game to continue.", file=_err())
         return 1
