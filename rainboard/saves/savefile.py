@@ -322,7 +322,7 @@ def write_save(path: Path | str, save: SaveGame) -> None:
         raise SaveWriteError(path, f"cannot be written: {exc}") from exc
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp")
     except OSError as exc:
         raise SaveWriteError(path, f"cannot be written: {exc.strerror or exc}") from exc
     temp = Path(temp_name)

@@ -10,6 +10,7 @@ data folder (platformdirs). Unreadable files are listed and skipped, never delet
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from datetime import UTC, datetime
 from pathlib import Path
@@ -116,21 +117,46 @@ def latest_unfinished(folder: Path, skipped: list[SaveError] | None = None) -> P
     return found
 
 
+_WRITER = re.compile(r"\.(\d+)\.[^.]*\.tmp$")  # .<save>.<writer's pid>.<random>.tmp
+
+
+def _writer_gone(path: Path) -> bool:
+    """Whether the process that wrote this temp file (its pid is in the name) has ended. A file
+    with no pid in its name, or one of this very process, is not known to be abandoned."""
+    found = _WRITER.search(path.name)
+    if not found:
+        return False
+    pid = int(found.group(1))
+    if pid == os.getpid() or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OSError, OverflowError):
+        return False  # someone else's process, or a pid this system cannot have: leave it to age
+    return False
+
+
 def sweep_leftovers(folder: Path, older_than: float = 3600.0, now: float | None = None) -> list[Path]:
     """Remove temp files that a write killed half-way left behind (never a save itself).
 
-    Only `.<name>.tmp` files older than `older_than` seconds go, so a write under way in another
+    A `.<name>.<pid>.<random>.tmp` file goes at once when the process that was writing it has
+    ended; any other temp file (one from a process still running, or from another computer sharing
+    the folder) only once it is older than `older_than` seconds, so a write under way in another
     window is left alone. Returns what was removed."""
     import time
 
     moment = time.time() if now is None else now
     removed = []
     for sub in (games_dir(folder), named_dir(folder)):
-        if not sub.is_dir():
+        try:
+            leftovers = sorted(sub.glob(".*.tmp")) if sub.is_dir() else []
+        except OSError:
             continue
-        for path in sub.glob(".*.tmp"):
+        for path in leftovers:
             try:
-                if moment - path.stat().st_mtime > older_than:
+                if _writer_gone(path) or moment - path.stat().st_mtime > older_than:
                     path.unlink()
                     removed.append(path)
             except OSError:
