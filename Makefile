@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test sim bench clean
+.PHONY: play test sim bench fuzz clean
 
 play: $(STAMP)
 	$(BIN)/rainboard
@@ -19,6 +19,12 @@ sim: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
+
+# Damaged saves and deck folders at scale: counts of what came of them (the suite runs a few thousand).
+fuzz: $(STAMP)
+	$(BIN)/python scripts/fuzz_saves.py --count 100000 --seed 1
+	$(BIN)/python scripts/fuzz_decks.py --count 10000 --seed 7
+	$(BIN)/python scripts/fuzz_decks.py --count 5000 --seed 8 --base decks
 
 # Reinstall only when the dependencies may have changed. The install is editable, so code and
 # deck edits need no reinstall.
