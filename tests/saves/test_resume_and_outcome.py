@@ -165,8 +165,11 @@ def test_the_autosave_tells_the_table_when_a_save_cannot_be_written(failure, tmp
     setup = Setup(players=[PlayerSetup(name, "survivor")], seed=1)
     session = GameSession.start(setup, mini_data())
     told = []
-    saver = Autosaver(tmp_path / "g.json", new_save(setup, mini_data(), False, T0, game_id="g"), told.append)
+    saver = Autosaver(tmp_path / "g.json", new_save(setup, mini_data(), False, T0, game_id="g"),
+                      lambda path, error: told.append((path, error)))
     saver(session)  # play goes on: the table hears of it
-    assert len(told) == 1 and isinstance(told[0], SaveError) and isinstance(told[0], OSError)
-    assert str(told[0]).startswith(f"{tmp_path / 'g.json'}: cannot be written: ")
+    assert len(told) == 1 and told[0][0] == tmp_path / "g.json"
+    error = told[0][1]
+    assert isinstance(error, SaveError) and isinstance(error, OSError)
+    assert str(error).startswith(f"{tmp_path / 'g.json'}: cannot be written: ")
     assert not (tmp_path / "g.json").exists() and not list(tmp_path.glob("*.tmp"))
