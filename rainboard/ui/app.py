@@ -157,7 +157,9 @@ class RainboardApp(App):
 
     def saving_failed(self, path: Path, error: Exception) -> None:
         """The autosave could not be written: say where and why, and how to keep the game anyway."""
-        problem = getattr(error, "problem", None) or getattr(error, "strerror", None) or str(error)
+        from .autosave import why_not_written
+
+        problem = why_not_written(error)
         self._saving_failed = (f"{path} could not be written: {problem}. Play goes on, and every move tries "
                                "again; ctrl+s saves this game under another name or at a path such as ~/game.json.")
         tell(self, self._saving_failed, title="Saving failed", severity="error", timeout=30)

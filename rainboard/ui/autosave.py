@@ -22,6 +22,12 @@ def outcome_summary(session: GameSession) -> dict | None:
     return {"winner": winner.name, "turns": winner.turns, "solo_score": result.solo_score}
 
 
+def why_not_written(error: Exception) -> str:
+    """The reason a save could not be written, in a few words ("No space left on device")."""
+    problem = getattr(error, "problem", None) or getattr(error, "strerror", None) or str(error)
+    return problem.removeprefix("cannot be written: ")
+
+
 class Autosaver:
     """Writes the session's save file (atomically) each time the session changes.
 

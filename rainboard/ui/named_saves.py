@@ -56,10 +56,12 @@ def save_as(app, session: GameSession) -> None:
     def write(path: Path) -> None:
         from rainboard.saves import SaveError, write_save
 
+        from .autosave import why_not_written
+
         try:
             write_save(path, saver.save)
         except (SaveError, OSError) as error:
-            problem = getattr(error, "problem", None) or getattr(error, "strerror", None) or str(error)
+            problem = why_not_written(error)
             tell(app, f"{path} could not be written: {problem}. Nothing was changed there; ctrl+s to try "
                        "another name or a path such as ~/game.json.", title="Not saved", severity="error",
                        timeout=12)
