@@ -34,6 +34,7 @@ from rainboard.saves.savefile import game_from_save
 from rainboard.sim import random_setup
 
 GAME_CAP = 2000  # a random game that runs this long is replaced by a new one (as a chess game at its end)
+GAMES = 20  # random play goes through games 0..19 (as benchmarks/engine_speed.py does), then again
 
 
 # -- the straightforward digest, as the engine computed it before it was made fast -------------------------
@@ -66,18 +67,21 @@ TRUSTED = "trusted" in inspect.signature(apply).parameters  # an engine that can
 
 
 class EnginePlayer:
-    """Random legal play of 4-player games on the shipped decks; a new game at the end or the cap."""
+    """Random legal play of 4-player games on the shipped decks; a new game at the end or the cap.
 
-    def __init__(self, data, seed: int, trusted: bool):
-        self.data, self.seed, self.trusted = data, seed, trusted
-        self.chooser = random.Random(seed)
+    Game n is seeded n and its choices come from random.Random(n), as in benchmarks/engine_speed.py
+    (the issue's figures were measured so)."""
+
+    def __init__(self, data, trusted: bool):
+        self.data, self.trusted = data, trusted
         self.games = 0
         self._new()
 
     def _new(self) -> None:
+        number = self.games % GAMES
         self.games += 1
-        game_seed = f"bench-{self.seed}-{self.games}"
-        self.state, _ = new_game(random_setup(self.data, game_seed, 4, self.chooser), self.data)
+        self.chooser = random.Random(number)
+        self.state, _ = new_game(random_setup(self.data, number, 4, self.chooser), self.data)
         self.played = 0
 
     def run(self, count: int) -> int:
@@ -90,7 +94,7 @@ class EnginePlayer:
             self.played += 1
             if state.phase == OVER or self.played >= GAME_CAP:
                 self._new()
-                state = self.state
+                state, choice = self.state, self.chooser.choice
         self.state = state
         return count
 
@@ -125,9 +129,9 @@ def timed(player, count: int) -> float:
 
 def random_play(data, seconds: float) -> None:
     """Alternate short slices of each side until each has had about `seconds`."""
-    sides = {"engine, checked apply": EnginePlayer(data, 1, trusted=False)}
+    sides = {"engine, checked apply": EnginePlayer(data, trusted=False)}
     if TRUSTED:
-        sides["engine, trusted apply"] = EnginePlayer(data, 1, trusted=True)
+        sides["engine, trusted apply"] = EnginePlayer(data, trusted=True)
     sides["python-chess"] = ChessPlayer(1)
     slice_size = {"python-chess": 2000}
     slice_size.update({name: 1000 for name in sides if name != "python-chess"})
