@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import json
 from json.encoder import encode_basestring_ascii as _string  # how json.dumps writes a str
-from operator import add, attrgetter
 
 import attrs
 
@@ -64,43 +63,86 @@ def _array(value) -> str:
             return "[" + ",".join(map(_string, value)) + "]"
         except TypeError:  # not all strings after all
             pass
-    return "[" + ",".join([_WRITERS.get(type(v), _other)(v) for v in value]) + "]"
+    texts = _texts
+    return "[" + ",".join([known[1] if (known := texts.get(id(v))) is not None and known[0] is v else _text(v)
+                           for v in value]) + "]"
 
 
 def _object(value: dict) -> str:
     if not _STR.issuperset(map(type, value)):
         return _slow(value)  # keys json would write otherwise than str() does
-    return "{" + ",".join([_string(k) + ":" + _WRITERS.get(type(v), _other)(v)
-                           for k, v in sorted(value.items())]) + "}"
+    keys = tuple(value)
+    order = _orders.get(keys)
+    if order is None:
+        if len(_orders) >= _LIMIT:
+            _orders.clear()
+        order = _orders[keys] = tuple(sorted(keys))
+    entries = _entries
+    parts = []
+    for key in order:
+        item = value[key]
+        known = entries.get(id(item))
+        if known is None or known[0] is not item or known[1] != key:
+            if len(entries) >= _LIMIT:
+                entries.clear()
+            known = entries[id(item)] = (item, key, _string(key) + ":" + _text(item))
+        parts.append(known[2])
+    return "{" + ",".join(parts) + "}"
 
 
-_LAYOUTS: dict[tuple[type, tuple[str, ...]], tuple] = {}
+_orders: dict[tuple[str, ...], tuple[str, ...]] = {}  # a dict's keys as they come -> as json sorts them
+_entries: dict[int, tuple[object, str, str]] = {}  # id -> (a value in a dict, its key, '"key":text')
 
 
-def _layout(cls, extra: tuple[str, ...] = ()) -> tuple:
-    """How json's sort_keys lays a frozen class out: its keys in order (its fields but `data`, "_"
-    for the class name, and any `extra` keys), each as '"name":'; a function giving the fields'
-    values in that order (without "_" and the extras); and where "_" and each extra go."""
-    layout = _LAYOUTS.get((cls, extra))
-    if layout is None:
-        names = sorted(f.name for f in attrs.fields(cls) if f.name != "data")
-        keys = sorted(["_", *names, *extra])
-        if len(names) > 1:
-            values = attrgetter(*names)
-        else:
-            values = (lambda value, get=attrgetter(*names): (get(value),)) if names else (lambda value: ())
-        inserted = sorted(keys.index(k) for k in ("_", *extra))
-        layout = _LAYOUTS[cls, extra] = (tuple(_string(k) + ":" for k in keys), values, inserted)
-    return layout
+# How a field is written, by its annotation: an exact type check picks json's own C function, and
+# anything else goes to _text, so the annotation only makes the common case quick.
+_QUICK = {
+    "int": "(_int(x) if _type(x := value.{f}) is int else _text(x))",
+    "str": "(_string(x) if _type(x := value.{f}) is str else _text(x))",
+    "int | None": "(_int(x) if _type(x := value.{f}) is int else 'null' if x is None else _text(x))",
+    "str | None": "(_string(x) if _type(x := value.{f}) is str else 'null' if x is None else _text(x))",
+    "bool": "('true' if (x := value.{f}) is True else 'false' if x is False else _text(x))",
+    # a hand or a pile is often the very tuple the last state had
+    "tuple[HandCard, ...]": "(_pile(x) if _type(x := value.{f}) is tuple else _text(x))",
+    "tuple[str, ...]": "(_pile(x) if _type(x := value.{f}) is tuple else _text(x))",
+}
+
+
+def _compile(cls, extra: tuple[str, ...] = (), without: tuple[str, ...] = ()):
+    """`write(value, *extra)`: the JSON text of a frozen value as json's sort_keys writes it: "_" (the
+    class name) and every field but `data` and `without`, plus the `extra` keys with the texts given."""
+    fields = {f.name: f.type for f in attrs.fields(cls) if f.name != "data" and f.name not in without}
+    pieces, text = [], "{"
+    for key in sorted(["_", *fields, *extra]):
+        text += ("" if text == "{" else ",") + _string(key) + ":"
+        if key == "_":
+            text += _string(cls.__name__)
+            continue
+        pieces += [repr(text), key if key in extra else
+                   _QUICK.get(fields[key], "_text(value.{f})").format(f=key)]
+        text = ""
+    pieces.append(repr(text + "}"))
+    source = (f"def write(value, {''.join(e + ', ' for e in extra)}_type=type):\n"
+              f"    return ''.join(({', '.join(pieces)}))\n")
+    scope = {"_int": int.__repr__, "_string": _string, "_text": _text, "_pile": _pile}
+    exec(compile(source, f"<digest writer {cls.__name__}>", "exec"), scope)  # noqa: S102 (field names only)
+    return scope["write"]
+
+
+_RECORDS: dict[type, object] = {}
 
 
 def _record(value) -> str:
     """A frozen value: {"_": its class name, then each field}, keys sorted."""
     kind = type(value)
-    keys, values, (tag,) = _layout(kind)
-    texts = [_WRITERS.get(type(v), _other)(v) for v in values(value)]
-    texts.insert(tag, _string(kind.__name__))
-    return "{" + ",".join(map(add, keys, texts)) + "}"
+    write = _RECORDS.get(kind)
+    if write is None:
+        write = _RECORDS[kind] = _compile(kind)
+    return write(value)
+
+
+def _text(value) -> str:
+    return _WRITERS.get(type(value), _other)(value)
 
 
 _LIMIT = 4096  # texts remembered; all are forgotten when there are more
@@ -113,6 +155,20 @@ def _remembered(value) -> str:
     if known is not None and known[0] is value:
         return known[1]
     text = _record(value)
+    if len(_texts) >= _LIMIT:
+        _texts.clear()
+    _texts[id(value)] = (value, text)
+    return text
+
+
+def _pile(value: tuple) -> str:
+    """A hand or a deck's pile: remembered like a player, since states share them too."""
+    if not value:
+        return "[]"
+    known = _texts.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    text = _array(value)
     if len(_texts) >= _LIMIT:
         _texts.clear()
     _texts[id(value)] = (value, text)
@@ -145,25 +201,16 @@ _WRITERS = {
 
 
 # -- the state -------------------------------------------------------------------------------------------
-_EXTRA = ("deck_data",)
-_KEYS = _layout(GameState, _EXTRA)[0]
-_TAG = _KEYS.index(_string("_") + ":")
-_DECK_DATA = _KEYS.index(_string("deck_data") + ":")
-_SCRIPT = _KEYS.index(_string("script") + ":")
-_WITHOUT_SCRIPT = _KEYS[:_SCRIPT] + _KEYS[_SCRIPT + 1:]
-_GAME_STATE = _string("GameState")
+_WITH_SCRIPT = _compile(GameState, extra=("deck_data",))
+_WITHOUT_SCRIPT = _compile(GameState, extra=("deck_data",), without=("script",))
 
 
 def body_text(state: GameState) -> str:
     """The text the digest hashes: the same as plain_text(state), written quickly."""
-    keys, values, _ = _layout(GameState, _EXTRA)
-    texts = [_WRITERS.get(type(v), _other)(v) for v in values(state)]
-    for index, text in sorted([(_TAG, _GAME_STATE), (_DECK_DATA, _string(state.data.fingerprint))]):
-        texts.insert(index, text)
-    if not state.script:  # a game without scripted dice keeps the digest it had before scripts existed
-        del texts[_SCRIPT]
-        keys = _WITHOUT_SCRIPT
-    return "{" + ",".join(map(add, keys, texts)) + "}"
+    fingerprint = _string(state.data.fingerprint)
+    if state.script:
+        return _WITH_SCRIPT(state, fingerprint)
+    return _WITHOUT_SCRIPT(state, fingerprint)  # a game without scripted dice keeps its old digest
 
 
 def digest(state: GameState) -> str:
