@@ -26,8 +26,8 @@ def _fields(cls) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _compile(cls, name: str, head: str, value: str, tail: str):
-    names = _fields(cls)
+def _compile(cls, name: str, head: str, value: str, tail: str, names: tuple[str, ...] | None = None):
+    names = _fields(cls) if names is None else names
     lines = [f"def {name}({head}):", "    new = _new(_cls)"]
     lines += [f"    _set_{field}(new, {value.format(field=field)})" for field in names]
     lines += tail
@@ -50,3 +50,13 @@ def replacer(cls):
 def builder(cls):
     """`build(values)`: a new instance from a dict holding every field, as cls(**values) gives."""
     return _compile(cls, "build", "values", "values[{field!r}]", [])
+
+
+def copier(cls, source):
+    """`copy(value)`: a new `cls` whose slots (named as the fields of the attrs class `source`) take
+    the values of the same attributes of `value`: an instance of `source` as a `cls`, or back."""
+    names = _fields(source)
+    for name in names:
+        if type(cls.__dict__.get(name)).__name__ != "member_descriptor":
+            raise TypeError(f"{cls.__name__} has no slot {name!r}")
+    return _compile(cls, "copy", "value", "value.{field}", [], names)

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 from enum import Enum
-from operator import attrgetter
 
 import attrs
 
 from .events import DeckReshuffled, Event, Roll, Rolled
-from .quick import builder, replacer
+from .quick import copier, replacer
 from .rng import Dice
 from .state import DeckState, GameState, HandCard, Player
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
-_read_fields = attrgetter(*_FIELDS)
-_build_state = builder(GameState)
+_FIELD_SET = frozenset(_FIELDS)
 _replace_player = replacer(Player)
 
 
@@ -36,11 +34,13 @@ class Draft:
     once the step first changes them; before that they are the old state's, never changed in place.
     """
 
+    __slots__ = _FIELDS
     current = GameState.current
     to_act = GameState.to_act
 
-    def __init__(self, state: GameState):
-        self.__dict__.update(zip(_FIELDS, _read_fields(state)))
+
+_draft = copier(Draft, GameState)
+_freeze = copier(GameState, GameState)
 
 
 class Step:
@@ -49,8 +49,10 @@ class Step:
     Players stay frozen values, replaced one by one; `step.player(i)` taken before a change keeps the
     values from before it."""
 
+    __slots__ = ("state", "dice", "events", "data", "rules", "_own_players", "_own_decks")
+
     def __init__(self, state: GameState):
-        self.state = Draft(state)
+        self.state = _draft(state)
         self.dice = Dice(state.rng, state.script)
         self.events: list[Event] = []
         self.data = state.data
@@ -77,11 +79,11 @@ class Step:
         return self.data.regions[self.player(index).region]
 
     def update(self, **changes) -> None:
-        draft = self.state.__dict__
+        draft = self.state
         for name, value in changes.items():
-            if name not in draft:
+            if name not in _FIELD_SET:
                 raise TypeError(f"a game state has no field {name!r}")
-            draft[name] = value
+            setattr(draft, name, value)
         if "players" in changes:
             self._own_players = False
         if "decks" in changes:
@@ -157,9 +159,9 @@ class Step:
 
     def finish(self) -> GameState:
         """The next game state: the draft frozen, with the dice's new position and one step more."""
-        values = self.state.__dict__
-        values.update(rng=self.dice.state, script=self.dice.script, steps=values["steps"] + 1)
+        draft = self.state
+        draft.rng, draft.script, draft.steps = self.dice.state, self.dice.script, draft.steps + 1
         if self._own_players:
-            values["players"] = tuple(values["players"])
+            draft.players = tuple(draft.players)
         self._own_players = self._own_decks = False  # the new state holds them now: copy before any change
-        return _build_state(values)
+        return _freeze(draft)
