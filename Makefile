@@ -21,6 +21,7 @@ sim: $(STAMP)
 bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/engine_vs_chess.py
 	$(BIN)/python benchmarks/memory.py
+	$(BIN)/python benchmarks/session.py
 	$(BIN)/python benchmarks/engine_speed.py
 
 # Reinstall only when the dependencies may have changed. The install is editable, so code and
