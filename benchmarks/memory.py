@@ -25,6 +25,7 @@ CASES = {
     "reference": "imports and decks only, no game",
     "engine": "engine, newest state only",
     "engine-all": "engine, every state kept",
+    "engine-digest": "engine, newest state, digest each",
     "session": "GameSession (keeps undo history)",
 }
 
@@ -56,7 +57,7 @@ def _rss() -> float:
 
 def child(case: str, actions: int) -> dict:
     from rainboard.data import load_data
-    from rainboard.engine import apply, legal_actions, new_game
+    from rainboard.engine import apply, digest, legal_actions, new_game
 
     if case == "session":
         import rainboard.ui.session  # noqa: F401  (its imports are not the game's memory)
@@ -65,7 +66,7 @@ def child(case: str, actions: int) -> dict:
     before = _rss()
     tracemalloc.start()
     kept = []
-    if case in ("engine", "engine-all"):
+    if case in ("engine", "engine-all", "engine-digest"):
         chooser = random.Random(attempt)
         setup_again = _same_setup(data, attempt, chooser)
         state, _ = new_game(setup_again, data)
@@ -73,6 +74,8 @@ def child(case: str, actions: int) -> dict:
             state, _ = apply(state, chooser.choice(legal_actions(state)))
             if case == "engine-all":
                 kept.append(state)
+            elif case == "engine-digest":
+                digest(state)
     elif case == "session":
         from rainboard.ui.session import GameSession
 

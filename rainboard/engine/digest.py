@@ -145,7 +145,7 @@ def _text(value) -> str:
     return _WRITERS.get(type(value), _other)(value)
 
 
-_LIMIT = 4096  # texts remembered; all are forgotten when there are more
+_LIMIT = 1024  # texts remembered (of each kind); all are forgotten when there are more
 _texts: dict[int, tuple[object, str]] = {}  # id -> (the value, kept alive so the id stays its own; text)
 
 
