@@ -53,8 +53,8 @@ def play_random(setup: Setup, data: GameData, chooser,
     pick = make_policy(policy, data, chooser)
     actions = 0
     while state.phase != OVER and actions < cap:
-        action = pick(state)  # a policy returns one of legal_actions(state): no need to check it again
-        state, events = apply(state, action, trusted=True)
+        action = pick(state)
+        state, events = apply(state, action)
         actions += 1
         if check is not None:
             check(state, action, events)
