@@ -1,10 +1,10 @@
 """Building frozen values quickly: the engine's hot path replaces a player's fields, or assembles the
 next game state, several times per action, and attrs.evolve's general machinery is most of that cost.
 
-`replacer(cls)` and `builder(cls)` write, once per class, a small function that fills a new
-instance's slots straight from an old instance or a mapping. They give exactly what attrs' own
-`__init__` would: they accept only plain frozen slotted attrs classes (no validators, converters,
-private names or post-init hooks), and tests/engine/test_speed.py checks them against attrs.evolve.
+`replacer(cls)` and `copier(cls, source)` write, once per class, a small function that fills a new
+instance's slots straight from another object. They give exactly what attrs' own `__init__` would:
+they accept only plain slotted attrs classes (no validators, converters, private names or init
+hooks), and tests/engine/test_speed.py checks them against attrs.evolve.
 """
 
 from __future__ import annotations
@@ -45,11 +45,6 @@ def replacer(cls):
     attrs.evolve(old, **changes) gives."""
     return _compile(cls, "replace", "old, changes", "old.{field}",
                     ["    for key, value in changes.items():", "        _setattr(new, key, value)"])
-
-
-def builder(cls):
-    """`build(values)`: a new instance from a dict holding every field, as cls(**values) gives."""
-    return _compile(cls, "build", "values", "values[{field!r}]", [])
 
 
 def copier(cls, source):

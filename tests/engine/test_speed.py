@@ -12,7 +12,7 @@ from rainboard.data import load_data
 from rainboard.engine import IllegalAction, apply, digest, legal_actions, new_game
 from rainboard.engine.food import feed
 from rainboard.engine.queries import food_gain
-from rainboard.engine.quick import builder, replacer
+from rainboard.engine.quick import copier, replacer
 from rainboard.engine.rng import Dice
 from rainboard.engine.state import GameState, HandCard, Player
 from rainboard.engine.step import Step
@@ -82,20 +82,27 @@ def test_a_step_copies_the_decks_before_changing_them():
         Step(state).update(no_such_field=1)
 
 
-def test_the_quick_replacer_and_builder_give_what_attrs_gives():
-    replace, build = replacer(Player), builder(GameState)
+def test_the_quick_replacer_and_copier_give_what_attrs_gives():
+    replace, copy = replacer(Player), copier(GameState, GameState)
     player = Player(name="Ada", slugcat="survivor", hand=(HandCard("spear", "su"),))
     for changes in ({}, {"food": 3}, {"karma": 4, "hand": (), "status": "dead", "hunting": 2}):
         assert replace(player, changes) == attrs.evolve(player, **changes)
         assert replace(player, changes) is not player
     state = game("survivor")
-    values = {f.name: getattr(state, f.name) for f in attrs.fields(GameState)}
-    assert build(values) == state and build(values).data is state.data
+    assert copy(state) == state and copy(state) is not state and copy(state).data is state.data
+    draft = Step(state).state
+    assert copy(draft) == state and type(draft) is not GameState
     with pytest.raises(AttributeError):
         replace(player, {"no_such_field": 1})
 
 
 def test_the_quick_builders_refuse_classes_they_cannot_build_exactly():
+    class NoSlots:
+        pass
+
+    with pytest.raises(TypeError):
+        copier(NoSlots, GameState)
+
     @attrs.frozen
     class Checked:
         value: int = attrs.field(validator=attrs.validators.instance_of(int))
