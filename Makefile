@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.installed-bench
 
 .PHONY: play test sim bench fuzz clean
 
@@ -17,7 +18,10 @@ test: $(STAMP)
 sim: $(STAMP)
 	$(BIN)/rainboard sim --games 200 --seed 1
 
-bench: $(STAMP)
+bench: $(BENCH_STAMP)
+	$(BIN)/python benchmarks/engine_vs_chess.py
+	$(BIN)/python benchmarks/memory.py
+	$(BIN)/python benchmarks/session.py
 	$(BIN)/python benchmarks/engine_speed.py
 
 # Damaged saves and deck folders at scale: counts of what came of them (the suite runs a few thousand).
@@ -32,6 +36,11 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $@
+
+# The benchmarks also need python-chess (the `bench` extra), which play and test do without.
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
 	touch $@
 
 clean:

@@ -72,8 +72,15 @@ REGISTRY: dict[str, Ability] = {
 }
 
 
-def _of(creature) -> list[Ability]:
-    return [REGISTRY[a] for a in REGISTRY if a in creature.abilities]
+_OF: dict[tuple[str, ...], tuple[Ability, ...]] = {}  # a card's ability ids -> its abilities, in registry order
+
+
+def _of(creature) -> tuple[Ability, ...]:
+    ids = creature.abilities
+    found = _OF.get(ids)
+    if found is None:
+        found = _OF[ids] = tuple(REGISTRY[a] for a in REGISTRY if a in ids)
+    return found
 
 
 def strikes_first(creature) -> bool:

@@ -1,16 +1,31 @@
-"""A stable fingerprint of a game state: the same state gives the same digest in any process."""
+"""A stable fingerprint of a game state: the same state gives the same digest in any process.
+
+The digest is the SHA-256 of one JSON text: every field of the state (not its deck data, which
+counts through its fingerprint), each frozen value written as an object of its fields plus "_" for
+its class name, keys sorted, no spaces; a state without scripted dice leaves "script" out. Saves
+store digests, so this text must never change.
+
+`json.dumps` of that body (`plain_text`) is the plain way to write it, but it rebuilds the whole text
+for every state. `body_text` writes the same text directly, and remembers the text of each player,
+deck and card in hand: states share every one an action did not touch, so most of a digest is
+looked up. tests/engine/test_digest.py checks the two against each other over whole games.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from json.encoder import encode_basestring_ascii as _string  # how json.dumps writes a str
 
 import attrs
 
-from .state import GameState
+from .state import DeckState, GameState, HandCard, Phase, Player, Status
+
+_SEPARATORS = (",", ":")
 
 
 def _plain(value):
+    """The value as JSON-ready lists and dicts (the state's JSON body before sorting)."""
     if attrs.has(type(value)):
         out = {"_": type(value).__name__}
         for field in attrs.fields(type(value)):
@@ -25,11 +40,179 @@ def _plain(value):
     return value
 
 
-def digest(state: GameState) -> str:
-    """16 hex digits over everything in the state and the deck data it is played with."""
+def plain_text(state: GameState) -> str:
+    """The text the digest hashes, written the plain way (slow; body_text gives the same)."""
     body = _plain(state)
     if not body["script"]:
         del body["script"]  # a game without scripted dice keeps the digest it had before scripts existed
     body["deck_data"] = state.data.fingerprint
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return json.dumps(body, sort_keys=True, separators=_SEPARATORS)
+
+
+def _slow(value) -> str:
+    """A value the writers below do not know, written by json itself (the same text by definition)."""
+    return json.dumps(_plain(value), sort_keys=True, separators=_SEPARATORS)
+
+
+# -- the writers -----------------------------------------------------------------------------------------
+# Each value is written by the writer for its exact type (_WRITERS; json's own C functions write
+# strings and whole numbers); a type without one goes to _other.
+def _array(value) -> str:
+    if value and type(value[0]) is str:  # cards in a pile: json's C function writes them all at once
+        try:
+            return "[" + ",".join(map(_string, value)) + "]"
+        except TypeError:  # not all strings after all
+            pass
+    texts = _texts
+    return "[" + ",".join([known[1] if (known := texts.get(id(v))) is not None and known[0] is v else _text(v)
+                           for v in value]) + "]"
+
+
+def _object(value: dict) -> str:
+    if not _STR.issuperset(map(type, value)):
+        return _slow(value)  # keys json would write otherwise than str() does
+    keys = tuple(value)
+    order = _orders.get(keys)
+    if order is None:
+        if len(_orders) >= _LIMIT:
+            _orders.clear()
+        order = _orders[keys] = tuple(sorted(keys))
+    entries = _entries
+    parts = []
+    for key in order:
+        item = value[key]
+        known = entries.get(id(item))
+        if known is None or known[0] is not item or known[1] != key:
+            if len(entries) >= _LIMIT:
+                entries.clear()
+            known = entries[id(item)] = (item, key, _string(key) + ":" + _text(item))
+        parts.append(known[2])
+    return "{" + ",".join(parts) + "}"
+
+
+_orders: dict[tuple[str, ...], tuple[str, ...]] = {}  # a dict's keys as they come -> as json sorts them
+_entries: dict[int, tuple[object, str, str]] = {}  # id -> (a value in a dict, its key, '"key":text')
+
+
+# How a field is written, by its annotation: an exact type check picks json's own C function, and
+# anything else goes to _text, so the annotation only makes the common case quick.
+_QUICK = {
+    "int": "(_int(x) if _type(x := value.{f}) is int else _text(x))",
+    "str": "(_string(x) if _type(x := value.{f}) is str else _text(x))",
+    "int | None": "(_int(x) if _type(x := value.{f}) is int else 'null' if x is None else _text(x))",
+    "str | None": "(_string(x) if _type(x := value.{f}) is str else 'null' if x is None else _text(x))",
+    "bool": "('true' if (x := value.{f}) is True else 'false' if x is False else _text(x))",
+    # a hand or a pile is often the very tuple the last state had
+    "tuple[HandCard, ...]": "(_pile(x) if _type(x := value.{f}) is tuple else _text(x))",
+    "tuple[str, ...]": "(_pile(x) if _type(x := value.{f}) is tuple else _text(x))",
+}
+
+
+def _compile(cls, extra: tuple[str, ...] = (), without: tuple[str, ...] = ()):
+    """`write(value, *extra)`: the JSON text of a frozen value as json's sort_keys writes it: "_" (the
+    class name) and every field but `data` and `without`, plus the `extra` keys with the texts given."""
+    fields = {f.name: f.type for f in attrs.fields(cls) if f.name != "data" and f.name not in without}
+    pieces, text = [], "{"
+    for key in sorted(["_", *fields, *extra]):
+        text += ("" if text == "{" else ",") + _string(key) + ":"
+        if key == "_":
+            text += _string(cls.__name__)
+            continue
+        pieces += [repr(text), key if key in extra else
+                   _QUICK.get(fields[key], "_text(value.{f})").format(f=key)]
+        text = ""
+    pieces.append(repr(text + "}"))
+    source = (f"def write(value, {''.join(e + ', ' for e in extra)}_type=type):\n"
+              f"    return ''.join(({', '.join(pieces)}))\n")
+    scope = {"_int": int.__repr__, "_string": _string, "_text": _text, "_pile": _pile}
+    exec(compile(source, f"<digest writer {cls.__name__}>", "exec"), scope)  # noqa: S102 (field names only)
+    return scope["write"]
+
+
+_RECORDS: dict[type, object] = {}
+
+
+def _record(value) -> str:
+    """A frozen value: {"_": its class name, then each field}, keys sorted."""
+    kind = type(value)
+    write = _RECORDS.get(kind)
+    if write is None:
+        write = _RECORDS[kind] = _compile(kind)
+    return write(value)
+
+
+def _text(value) -> str:
+    return _WRITERS.get(type(value), _other)(value)
+
+
+_LIMIT = 1024  # texts remembered (of each kind); all are forgotten when there are more
+_texts: dict[int, tuple[object, str]] = {}  # id -> (the value, kept alive so the id stays its own; text)
+
+
+def _remembered(value) -> str:
+    """A player, a deck or a card in hand: written once, then looked up."""
+    known = _texts.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    text = _record(value)
+    if len(_texts) >= _LIMIT:
+        _texts.clear()
+    _texts[id(value)] = (value, text)
+    return text
+
+
+def _pile(value: tuple) -> str:
+    """A hand or a deck's pile: remembered like a player, since states share them too."""
+    if not value:
+        return "[]"
+    known = _texts.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    text = _array(value)
+    if len(_texts) >= _LIMIT:
+        _texts.clear()
+    _texts[id(value)] = (value, text)
+    return text
+
+
+def _other(value) -> str:
+    if attrs.has(type(value)):
+        return _record(value)
+    if isinstance(value, str):  # a StrEnum: json writes the string it is, as _string does
+        return _string(value)
+    return _slow(value)
+
+
+_STR = frozenset([str])
+_WRITERS = {
+    str: _string,
+    int: int.__repr__,
+    type(None): {None: "null"}.__getitem__,
+    bool: {True: "true", False: "false"}.__getitem__,
+    tuple: _array,
+    list: _array,
+    dict: _object,
+    Player: _remembered,
+    DeckState: _remembered,
+    HandCard: _remembered,
+    Phase: _string,
+    Status: _string,
+}
+
+
+# -- the state -------------------------------------------------------------------------------------------
+_WITH_SCRIPT = _compile(GameState, extra=("deck_data",))
+_WITHOUT_SCRIPT = _compile(GameState, extra=("deck_data",), without=("script",))
+
+
+def body_text(state: GameState) -> str:
+    """The text the digest hashes: the same as plain_text(state), written quickly."""
+    fingerprint = _string(state.data.fingerprint)
+    if state.script:
+        return _WITH_SCRIPT(state, fingerprint)
+    return _WITHOUT_SCRIPT(state, fingerprint)  # a game without scripted dice keeps its old digest
+
+
+def digest(state: GameState) -> str:
+    """16 hex digits over everything in the state and the deck data it is played with."""
+    return hashlib.sha256(body_text(state).encode()).hexdigest()[:16]

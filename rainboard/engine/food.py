@@ -5,7 +5,7 @@ from __future__ import annotations
 from .actions import Eat, TakeFood
 from .events import Fed
 from .items import give_away
-from .queries import food_gain
+from .queries import food_after
 from .step import Step, Turn
 
 
@@ -13,10 +13,10 @@ def feed(step: Step, index: int, pips: int, food_type: str, *, card: str | None 
          prey: int | None = None) -> None:
     """Add food as the slugcat's diet allows, never above its maximum (queries.food_gain)."""
     before = step.player(index).food
-    gain = food_gain(step.state, index, pips, food_type)
-    step.update_player(index, food=gain.food, food_parts=gain.parts)
-    step.emit(Fed(player=index, card=card, prey=prey, before=before, after=gain.food,
-                  food_max=step.slugcat(index).food_max, gained=gain.gained, part_kept=bool(gain.parts)))
+    gained, food, parts, _ = food_after(step.state, index, pips, food_type)
+    step.update_player(index, food=food, food_parts=parts)
+    step.emit(Fed(player=index, card=card, prey=prey, before=before, after=food,
+                  food_max=step.slugcat(index).food_max, gained=gained, part_kept=bool(parts)))
 
 
 def take_food(step: Step, action: TakeFood) -> Turn:

@@ -42,23 +42,37 @@ class IllegalAction(ValueError):
     """An action that is not among the legal ones now; the message says what is legal."""
 
 
+# The state legal_actions last answered for, and its answer: `apply` checking an action a caller has
+# just chosen from legal_actions(state) finds the answer here instead of working it out again.
+# States never change, so an answer stays true; only the newest is kept.
+_answered: tuple = (None, ())
+
+
 def legal_actions(state: GameState) -> list[Action]:
     """Everything the player to act (`state.to_act`) may do now, in a stable order."""
-    if state.phase == OVER:
-        return []
-    if state.phase == CHOOSING:
-        taken = {p.slugcat for p in state.players}
-        return [ChooseSlugcat(s) for s in state.data.slugcats if s not in taken]
+    global _answered
+    asked, answer = _answered
+    if asked is state:
+        return list(answer)
     pending = state.pending
-    if isinstance(pending, Encounter):
-        return combat.legal_in_combat(state, pending) + _eating(state)
-    if isinstance(pending, Decision):
-        return draw.legal_decision(state, pending)
-    if isinstance(pending, Market):
-        return scavengers.legal_in_market(state, pending)
-    if isinstance(pending, Duel):
-        return hunts.legal_in_duel(state, pending)
-    return legal_turn(state) + _eating(state)
+    if state.phase == OVER:
+        legal = []
+    elif state.phase == CHOOSING:
+        taken = {p.slugcat for p in state.players}
+        legal = [ChooseSlugcat(s) for s in state.data.slugcats if s not in taken]
+    elif pending is None:
+        legal = legal_turn(state) + _eating(state)
+    elif isinstance(pending, Encounter):
+        legal = combat.legal_in_combat(state, pending) + _eating(state)
+    elif isinstance(pending, Decision):
+        legal = draw.legal_decision(state, pending)
+    elif isinstance(pending, Market):
+        legal = scavengers.legal_in_market(state, pending)
+    else:
+        assert isinstance(pending, Duel), pending
+        legal = hunts.legal_in_duel(state, pending)
+    _answered = (state, tuple(legal))
+    return legal
 
 
 def _eating(state: GameState) -> list[Action]:
@@ -69,17 +83,24 @@ def _eating(state: GameState) -> list[Action]:
     return [Eat(item.id) for item in held_items(state, index) if item.food > 0]
 
 
-def apply(state: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
-    """Apply a legal action; return the next state and the events that happened on the way."""
+def apply(state: GameState, action: Action | str, *, trusted: bool = False) -> tuple[GameState, list[Event]]:
+    """Apply a legal action; return the next state and the events that happened on the way.
+
+    An action that is not among `legal_actions(state)` raises IllegalAction, unless the caller says
+    `trusted=True`: it took the action from legal_actions(state) itself (a simulated player, a
+    replay's own actions played a second time), so the check is skipped. An untrusted action, from a
+    person or a file, must never be passed as trusted: the rules do not check it again.
+    """
     if isinstance(action, str):
         action = parse_action(action)
-    legal = legal_actions(state)
-    if action not in legal:
-        if state.phase == OVER:
-            raise IllegalAction(f"{action}: the game is over")
-        options = ", ".join(str(a) for a in legal)
-        who = state.players[state.to_act].name
-        raise IllegalAction(f"{action}: not allowed now; {who} may: {options}")
+    if not trusted:
+        legal = legal_actions(state)
+        if action not in legal:
+            if state.phase == OVER:
+                raise IllegalAction(f"{action}: the game is over")
+            options = ", ".join(str(a) for a in legal)
+            who = state.players[state.to_act].name
+            raise IllegalAction(f"{action}: not allowed now; {who} may: {options}")
     step = Step(state)
     if _HANDLERS[type(action)](step, action) is Turn.OVER:
         end_turn(step)

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from rainboard.data.models import CardKind
-
 from .state import GameState
 from .step import Step
+from .tables import tables
 
 
 def held_items(state: GameState, index: int) -> list:
     """The distinct item cards a player holds, in the order first picked up."""
+    hand = state.players[index].hand
+    if not hand:
+        return []
+    items = tables(state.data).items
     seen: dict[str, object] = {}
-    for held in state.players[index].hand:
-        card = state.data.card(held.card)
-        if card.kind == CardKind.ITEM and held.card not in seen:
+    for held in hand:
+        card = items.get(held.card)
+        if card is not None and held.card not in seen:
             seen[held.card] = card
     return list(seen.values())
 

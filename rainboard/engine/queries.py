@@ -36,6 +36,7 @@ from .odds import (  # the fight questions, asked through this module too
     strike_risk,
 )
 from .state import ASCENDED, AWAKE, PRECYCLE_DECK, Decision, Encounter, GameState, Player
+from .tables import tables
 
 
 # -- food ---------------------------------------------------------------------------------------------
@@ -54,19 +55,27 @@ class FoodGain:
 
 def food_gain(state: GameState, index: int, pips: int, food_type: str) -> FoodGain:
     """What `pips` of `food_type` ("plant" or "meat") give this player now."""
+    gained, food, parts, (share, of) = food_after(state, index, pips, food_type)
+    player = state.players[index]
+    room = state.data.slugcats[player.slugcat].food_max - player.food
+    return FoodGain(gained=gained, food=food, parts=parts, worth=min(Fraction(share, of), room))
+
+
+def food_after(state: GameState, index: int, pips: int, food_type: str) -> tuple[int, int, int, tuple[int, int]]:
+    """food_gain in plain numbers, as eating applies it: pips gained, the food board after, the plant
+    food kept, and the worth in pips as (numerator, denominator) before the board's cap."""
     player = state.players[index]
     slugcat = state.data.slugcats[player.slugcat]
     parts = player.food_parts
     if food_type == "meat" and slugcat.diet == "herbivore":
-        gained, worth = 0, Fraction(0)
+        gained, worth = 0, (0, 1)
     elif food_type == "plant" and slugcat.diet == "carnivore":
         parts += pips
         gained, parts = divmod(parts, state.data.rules.carnivore_plant_parts)
-        worth = Fraction(pips, state.data.rules.carnivore_plant_parts)
+        worth = (pips, state.data.rules.carnivore_plant_parts)
     else:
-        gained, worth = pips, Fraction(pips)
-    food = min(slugcat.food_max, player.food + gained)
-    return FoodGain(gained=gained, food=food, parts=parts, worth=min(worth, slugcat.food_max - player.food))
+        gained, worth = pips, (pips, 1)
+    return gained, min(slugcat.food_max, player.food + gained), parts, worth
 
 
 def token_gain(state: GameState, index: int) -> FoodGain:
@@ -102,10 +111,14 @@ def partners(state: GameState, index: int) -> list[int]:
 
 def usable_cards(state: GameState, index: int, kind: CardKind) -> list[tuple[int, str]]:
     """Kept cards of this kind the player may use: (holder, card), its own first, each card once."""
+    mates = partners(state, index)
+    if not mates and not state.players[index].hand:
+        return []
+    kinds = tables(state.data).kind
     found: dict[str, int] = {}
-    for holder in [index] + partners(state, index):
+    for holder in [index] + mates:
         for held in state.players[holder].hand:
-            if state.data.card(held.card).kind == kind and held.card not in found:
+            if kinds[held.card] == kind and held.card not in found:
                 found[held.card] = holder
     return [(holder, card) for card, holder in found.items()]
 

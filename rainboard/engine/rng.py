@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
 def seed_state(seed: int | str) -> int:
@@ -31,17 +33,17 @@ class Dice:
         self.script = tuple(script)
 
     def _next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = (self.state + _GOLDEN) & _MASK
         z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in 0..n-1 (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _SPAN - _SPAN % n
         while True:
             value = self._next()
             if value < limit:
@@ -61,11 +63,25 @@ class Dice:
         return self.below(sides) + 1
 
     def shuffle(self, items) -> tuple:
-        """A new tuple with the items in Fisher-Yates order."""
+        """A new tuple with the items in Fisher-Yates order.
+
+        The same draws as `below(i + 1)` for each position from the last down, written out in one
+        loop because a shuffle is the engine's longest run of draws."""
         result = list(items)
+        state = self.state
         for i in range(len(result) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             result[i], result[j] = result[j], result[i]
+        self.state = state
         return tuple(result)
 
 

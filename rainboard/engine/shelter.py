@@ -9,6 +9,7 @@ from .events import Hibernated, Searching, SearchStarted, ShelterFound, ShelterN
 from .queries import has_shelter, is_fed, search_deck, usable_cards
 from .state import HIBERNATING, STARVED, Decision, DeckState, GameState
 from .step import Step, Turn
+from .tables import tables
 
 
 def sleep_action(state: GameState, index: int):
@@ -24,7 +25,8 @@ def legal_sleep(state: GameState, index: int) -> list:
 def can_search(state: GameState, index: int) -> bool:
     """Searching needs a shelter somewhere in the deck searched (queries.search_deck) or its discards."""
     deck = state.decks[search_deck(state, index)]
-    return any(state.data.card(c).kind == CardKind.SHELTER for c in deck.draw + deck.discard)
+    shelters = tables(state.data).shelters
+    return not (shelters.isdisjoint(deck.draw) and shelters.isdisjoint(deck.discard))
 
 
 def search(step: Step, action: SearchShelter) -> Turn:
@@ -64,7 +66,8 @@ def finish_search(step: Step, index: int, deck_id: str) -> bool:
     deck = step.deck(deck_id)
     for pile in ("draw", "discard"):
         cards = getattr(deck, pile)
-        found = next((c for c in cards if step.data.card(c).kind == CardKind.SHELTER), None)
+        shelters = tables(step.data).shelters
+        found = next((c for c in cards if c in shelters), None)
         if found is not None:
             rest = list(cards)
             rest.remove(found)

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from enum import Enum
 
-from attrs import evolve
+import attrs
 
 from .events import DeckReshuffled, Event, Roll, Rolled
+from .quick import copier, replacer
 from .rng import Dice
 from .state import DeckState, GameState, HandCard, Player
+
+_FIELDS = tuple(field.name for field in attrs.fields(GameState))
+_FIELD_SET = frozenset(_FIELDS)
+_replace_player = replacer(Player)
 
 
 class Turn(Enum):
@@ -20,25 +25,52 @@ class Turn(Enum):
     WAITS = "waits"
 
 
+class Draft:
+    """The game state being worked on during one step: a GameState's fields, open to change.
+
+    Rules read it exactly as they read a GameState (`players[i]`, `decks[id]`, `pending`, `current`,
+    `to_act`...); changes go through the Step, and `Step.finish` freezes the draft into the next
+    GameState once, at the end of the step. `players` is a list and `decks` a dict of the step's own
+    once the step first changes them; before that they are the old state's, never changed in place.
+    """
+
+    __slots__ = _FIELDS
+    current = GameState.current
+    to_act = GameState.to_act
+
+
+_draft = copier(Draft, GameState)
+_freeze = copier(GameState, GameState)
+
+
 class Step:
-    """Holds the newest state while an action is applied; every change goes through evolve."""
+    """Holds the state being rebuilt while an action is applied (a Draft), the dice and the events.
+
+    Players stay frozen values, replaced one by one; `step.player(i)` taken before a change keeps the
+    values from before it."""
+
+    __slots__ = ("state", "dice", "events", "data", "rules", "_own_players", "_own_decks")
 
     def __init__(self, state: GameState):
-        self.state = state
+        self.state = _draft(state)
         self.dice = Dice(state.rng, state.script)
         self.events: list[Event] = []
         self.data = state.data
         self.rules = state.data.rules
+        self._own_players = False
+        self._own_decks = False
 
     # -- players ---------------------------------------------------------------------------
     def player(self, index: int) -> Player:
         return self.state.players[index]
 
     def update_player(self, index: int, **changes) -> Player:
-        players = list(self.state.players)
-        players[index] = evolve(players[index], **changes)
-        self.state = evolve(self.state, players=tuple(players))
-        return players[index]
+        draft = self.state
+        if not self._own_players:
+            draft.players = list(draft.players)
+            self._own_players = True
+        player = draft.players[index] = _replace_player(draft.players[index], changes)
+        return player
 
     def slugcat(self, index: int):
         return self.data.slugcats[self.player(index).slugcat]
@@ -47,7 +79,15 @@ class Step:
         return self.data.regions[self.player(index).region]
 
     def update(self, **changes) -> None:
-        self.state = evolve(self.state, **changes)
+        draft = self.state
+        for name, value in changes.items():
+            if name not in _FIELD_SET:
+                raise TypeError(f"a game state has no field {name!r}")
+            setattr(draft, name, value)
+        if "players" in changes:
+            self._own_players = False
+        if "decks" in changes:
+            self._own_decks = False
 
     # -- events and dice ----------------------------------------------------------------------
     def emit(self, event: Event) -> None:
@@ -56,11 +96,10 @@ class Step:
     def roll(self, who: str, purpose: str, modifiers=(), target: int | None = None) -> Roll:
         """A d20 check: succeeds when the total is strictly above `target`."""
         natural = self.dice.roll(self.rules.check_die)
-        roll = Roll(who=who, purpose=purpose, die=f"d{self.rules.check_die}", natural=natural,
-                    modifiers=tuple(modifiers), target=target)
-        if target is not None:
-            roll = evolve(roll, success=roll.total > target)
-        return roll
+        modifiers = tuple(modifiers)
+        success = None if target is None else natural + sum(value for _, value in modifiers) > target
+        return Roll(who=who, purpose=purpose, die=f"d{self.rules.check_die}", natural=natural,
+                    modifiers=modifiers, target=target, success=success)
 
     def emit_roll(self, roll: Roll, player: int | None) -> None:
         """A roll in the log: the die, every modifier by name, the total and the verdict."""
@@ -71,9 +110,11 @@ class Step:
         return self.state.decks[deck_id]
 
     def set_deck(self, deck_id: str, deck: DeckState) -> None:
-        decks = dict(self.state.decks)
-        decks[deck_id] = deck
-        self.update(decks=decks)
+        draft = self.state
+        if not self._own_decks:
+            draft.decks = dict(draft.decks)
+            self._own_decks = True
+        draft.decks[deck_id] = deck
 
     def draw_card(self, deck_id: str) -> str | None:
         """Take the top card; an empty deck is first reshuffled from its discard pile."""
@@ -117,4 +158,10 @@ class Step:
         raise KeyError(card_id)
 
     def finish(self) -> GameState:
-        return evolve(self.state, rng=self.dice.state, script=self.dice.script, steps=self.state.steps + 1)
+        """The next game state: the draft frozen, with the dice's new position and one step more."""
+        draft = self.state
+        draft.rng, draft.script, draft.steps = self.dice.state, self.dice.script, draft.steps + 1
+        if self._own_players:
+            draft.players = tuple(draft.players)
+        self._own_players = self._own_decks = False  # the new state holds them now: copy before any change
+        return _freeze(draft)

@@ -86,6 +86,10 @@ def advance(step: Step) -> None:
     step.update(turn=awake[0])
 
 
+# actions are values: the same four are offered on every turn
+_DRAW, _DRAW_PRECYCLE, _TAKE_FOOD, _SEARCH = Draw(), Draw(PRECYCLE_DECK), TakeFood(), SearchShelter()
+
+
 def legal_turn(state: GameState) -> list:
     """What the player whose turn it is may do with it."""
     index = state.current
@@ -93,17 +97,15 @@ def legal_turn(state: GameState) -> list:
     if must_hunt(state, index):
         # it must go after the players it meets, but may always go to shelter instead
         return legal_hunts(state, index) + legal_sleep(state, index) + (
-            [SearchShelter()] if can_search(state, index) else [])
-    moves: list = []
+            [_SEARCH] if can_search(state, index) else [])
     if state.precycle and player.cycle_turns <= state.data.rules.precycle_forced_turns:
-        moves.append(Draw(PRECYCLE_DECK))
+        moves = [_DRAW_PRECYCLE, _TAKE_FOOD]
+    elif state.precycle:
+        moves = [_DRAW, _DRAW_PRECYCLE, _TAKE_FOOD]
     else:
-        moves.append(Draw())
-        if state.precycle:
-            moves.append(Draw(PRECYCLE_DECK))
-    moves.append(TakeFood())
+        moves = [_DRAW, _TAKE_FOOD]
     if can_search(state, index):
-        moves.append(SearchShelter())
+        moves.append(_SEARCH)
     moves += legal_sleep(state, index)
     moves += legal_travel(state, index)
     moves += legal_hunts(state, index)
