@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from rich.text import Text
 from textual import events
 from textual.content import Content
+from textual.geometry import Size
 from textual.widgets import RichLog
 
 from rainboard.engine.events import Event
@@ -15,6 +16,7 @@ from rainboard.engine.state import GameState
 from ..words import event_line
 
 KEEP_LINES = 2000  # the log keeps this many events; older ones drop off the top
+TRIM_SLACK = 200  # lines past `keep` dropped together, so trimming is rare
 INDENT = 2  # every line starts with a symbol and a space; wrapped lines hang under the text
 
 
@@ -44,25 +46,70 @@ class EventLog(RichLog):
                          name=name, id=id, classes=classes)
         self.keep = keep
         self.contents: list[Content] = []  # every line kept, as Content, to write again on resize
+        self._events: list[Event] = []  # the events those lines tell, to see what a reset keeps
+        self._rows: list[int] = []  # the log's rows each line took when written
         self._written_width = 0
 
     def add(self, events: Iterable[Event], state: GameState) -> None:
-        """Write a line for each event (`state` lends the names)."""
-        new = [event_line(event, state) for event in events]
-        self.contents.extend(new)
-        if len(self.contents) > self.keep:
-            del self.contents[: len(self.contents) - self.keep]
-            self._write_all()
-            return
-        if self._written_width:  # before the first size is known, _write_all does it on resize
-            for content in new:
-                self._write_one(content)
+        """Write a line for each event (`state` lends the names). Only the new lines are written;
+        the oldest drop off the top, a batch at a time, never by writing the rest again."""
+        events = list(events)
+        self._append(events, [event_line(event, state) for event in events])
+        self._trim(len(self.contents) - self.keep, slack=TRIM_SLACK)
 
     def reset(self, events: Iterable[Event], state: GameState) -> None:
-        """Show exactly these events (after an undo, or when a replay jumps)."""
-        self.contents = [event_line(event, state) for event in events][-self.keep:]
-        if self._written_width:
-            self._write_all()
+        """Show exactly these events (after an undo, or when a replay steps or jumps). The lines
+        still wanted stay as they are: only those no longer wanted go, from the top or the bottom,
+        and only the new ones are written."""
+        events = list(events)[-self.keep:]
+        start = _find(self._events, events[0]) if events else None
+        if start is None or not self._written_width:
+            self._events = events
+            self.contents = [event_line(event, state) for event in events]
+            self._rows = []
+            if self._written_width:
+                self._write_all()
+            return
+        same = 0
+        while (same < len(events) and start + same < len(self._events)
+               and self._events[start + same] is events[same]):
+            same += 1
+        self._trim(start)
+        self._cut(same)
+        rest = events[same:]
+        self._append(rest, [event_line(event, state) for event in rest])
+
+    def _append(self, events: list[Event], lines: list[Content]) -> None:
+        self._events.extend(events)
+        self.contents.extend(lines)
+        if self._written_width:  # before the first size is known, _write_all does it on resize
+            for content in lines:
+                self._write_one(content)
+
+    def _trim(self, count: int, slack: int = 0) -> None:
+        """Drop the `count` oldest lines from the top, once `count` reaches `slack`."""
+        if count <= 0 or count < slack:
+            return
+        rows = sum(self._rows[:count])
+        del self.contents[:count], self._events[:count], self._rows[:count]
+        if rows:
+            # as RichLog drops lines past its max_lines: the cache is keyed by the line's number
+            self._start_line += rows
+            self.lines = self.lines[rows:]
+            self.virtual_size = Size(self._widest_line_width, len(self.lines))
+            self.refresh()
+
+    def _cut(self, keep: int) -> None:
+        """Drop every line after the first `keep` (an undone move's, a replay stepping back)."""
+        if keep >= len(self.contents):
+            return
+        rows = sum(self._rows[keep:])
+        del self.contents[keep:], self._events[keep:], self._rows[keep:]
+        if rows:
+            del self.lines[len(self.lines) - rows:]
+            self._line_cache.clear()  # new lines will take those numbers
+            self.virtual_size = Size(self._widest_line_width, len(self.lines))
+            self.refresh()
 
     @property
     def plain_lines(self) -> list[str]:
@@ -86,11 +133,14 @@ class EventLog(RichLog):
         return [head + rows[0], *(Content(" " * INDENT) + row for row in rows[1:])]
 
     def _write_one(self, content: Content) -> None:
+        before = len(self.lines)
         for row in self.wrapped(content, self._written_width):
             self.write(self.to_text(row))
+        self._rows.append(len(self.lines) - before)
 
     def _write_all(self) -> None:
         self.clear()
+        self._rows = []
         self._written_width = self.scrollable_content_region.width
         for content in self.contents:
             self._write_one(content)
@@ -103,3 +153,11 @@ class EventLog(RichLog):
         # RichLog wraps a line once, when it is written: a new width means writing it all again
         if self.scrollable_content_region.width != self._written_width:
             self._write_all()
+
+
+def _find(events: list[Event], wanted: Event) -> int | None:
+    """Where `wanted` (that very event) is in `events`, or None."""
+    for index, event in enumerate(events):
+        if event is wanted:
+            return index
+    return None
