@@ -28,6 +28,7 @@ from rainboard.engine.state import CHOOSING, OVER
 
 from .words import action_label
 
+KEEP_STEPS = 1000  # moves remembered for undo and the news (a round of nine players is far fewer)
 DIGEST_EVERY = 10  # a check value in the save every this many actions
 # what a move may reveal that cannot be taken back: a card seen, a die rolled
 # events that show a card or a die: a move that made one cannot be taken back
@@ -41,10 +42,12 @@ class Step:
 
     action: str
     actor: int
-    before: GameState
+    before: GameState | None  # the state to go back to; dropped once the move can never be undone
     events_before: int
     revealed: str | None  # why it cannot be undone, or None
     label: str = ""  # the action as the player saw it offered, odds and all
+    rain_before: int = 0  # the rain timer and what was pending when the move was made, for the news
+    pending_before: object = None
 
     @property
     def named(self) -> str:
@@ -80,14 +83,29 @@ class GameSession:
         actor = before.to_act
         self.state, events = apply(before, action)
         revealed = _revealed(before, self.state, events)
+        self._forget_states(actor, revealed)
         self.steps.append(Step(str(action), actor, before, len(self.events), revealed,
-                               action_label(before, action)))
+                               action_label(before, action), before.rain, before.pending))
         self.events.extend(events)
         self.actions.append(str(action))
         if len(self.actions) % DIGEST_EVERY == 0:
             self.digests[len(self.actions)] = digest(self.state)
         self._changed()
         return events
+
+    def _forget_states(self, actor: int, revealed: str | None) -> None:
+        """Before a move that cannot be taken back, or another player's, no earlier move can be taken
+        back again (undo looks at the last move only): their states go, and the history keeps only
+        what the news needs, up to KEEP_STEPS moves."""
+        if not self.steps:
+            return
+        if revealed or self.steps[-1].actor != actor:
+            for step in reversed(self.steps):
+                if step.before is None:
+                    break
+                step.before = None
+        if len(self.steps) >= KEEP_STEPS + KEEP_STEPS // 4:
+            del self.steps[:len(self.steps) - KEEP_STEPS]
 
     def undo_refusal(self, asker: int | None = None) -> str | None:
         """Why the last move cannot be taken back now, or None if it can. `asker` is the player at the
@@ -101,6 +119,8 @@ class GameSession:
         if (self.state.to_act if asker is None else asker) != last.actor:
             name = self.state.players[last.actor].name
             return f"The last move was {name}'s, and play has moved on: only your own last move can be undone."
+        if last.before is None:  # behind a move that showed a card: kept for the news only
+            return f"The last move ({last.named}) can no longer be taken back."
         return None
 
     def undo(self, asker: int | None = None) -> str:

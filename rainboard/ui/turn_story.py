@@ -78,7 +78,7 @@ def result_title(session: GameSession, actor: int) -> str:
     answer to someone else's strike."""
     state = session.state
     name = state.players[actor].name
-    then = session.steps[-1].before.pending if session.steps else None
+    then = session.steps[-1].pending_before if session.steps else None
     if isinstance(then, Duel) and then.player == actor:
         return f"{name}, you answered {state.players[then.attacker].name}"
     if isinstance(state.pending, Duel) and state.pending.attacker == actor:
@@ -112,7 +112,7 @@ def rain_then(session: GameSession, player: int) -> int | None:
     """The rain timer as the player's last move found it, if it is remembered."""
     for step in reversed(session.steps):
         if step.actor == player:
-            return step.before.rain
+            return step.rain_before
     return None
 
 

@@ -118,7 +118,7 @@ async def test_the_hand_off_tells_what_each_other_player_did_since_your_last_tur
             await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and app.screen.player_name == "Ada"
         assert [line.split()[0] for line in app.screen.since[:2]] == ["Bo", "Cy"]
-        assert f"(it was {session.steps[0].before.rain} at your last turn)" in app.screen.since[-1]
+        assert f"(it was {session.steps[0].rain_before} at your last turn)" in app.screen.since[-1]
 
 
 async def test_the_hunted_player_is_warned_before_the_strike():
