@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, OptionList, Static
+from textual.widgets import ContentSwitcher, OptionList, Static
 
 from rainboard.engine import Action
 from rainboard.engine import events as ev
@@ -33,6 +33,7 @@ from ..words import action_key
 from .dialogs import ReportScreen
 from .turn_result import TurnResultScreen, handoff_screen
 from .setup import TableOptions
+from ..widgets.footer import KeysFooter
 
 # the one-key verbs, in footer order, from the key table (ui/keys.py); words.action_key says which
 # key each legal action answers to
@@ -52,6 +53,7 @@ class BoardScreen(Screen):
         self._filled: list[Action] = []  # the actions the list was last filled with
         self._armed: str | None = None  # a key pressed once with several actions answering to it
         self._logged = 0
+        self._offered: tuple | None = None  # the verb keys and number of moves the footer last showed
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -68,7 +70,7 @@ class BoardScreen(Screen):
                 yield OptionList(id="actions")
                 yield HandList(id="hand")
                 yield EventLog(id="log")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#hand").border_title = "Hand"
@@ -102,7 +104,10 @@ class BoardScreen(Screen):
         self._show_left(state, viewer)
         self.query_one("#prompt", Static).update(shown(self._prompt(state, viewer), keep=""))
         self._fill_actions()
-        self.refresh_bindings()
+        offered = (frozenset(action_key(a) for a in self._legal), len(self._legal))
+        if offered != self._offered:  # the footer is rebuilt only when the keys it shows change
+            self._offered = offered
+            self.refresh_bindings()
 
     def _fill_actions(self) -> None:
         """The action list: the legal actions in the order `_legal` holds, then why missing moves are

@@ -11,11 +11,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from ..safe_text import shown
 from ..safety import guarded
 from ..widgets.text_input import TextInput
+from ..widgets.footer import KeysFooter
 
 
 class ChallengeScreen(Screen):
@@ -48,7 +49,7 @@ class ChallengeScreen(Screen):
             yield Static("", id="challenge-info", markup=False)
             yield Static("", id="challenge-best", markup=False)
             yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     def _player_name(self) -> str:
         if self.player:

@@ -7,9 +7,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ..safe_text import shown
+from ..widgets.footer import KeysFooter
 
 
 class HandoffScreen(ModalScreen[None]):
@@ -64,7 +65,7 @@ class HandoffScreen(ModalScreen[None]):
                     for line in self.since:
                         yield Static(shown(line), classes="dialog-text")
             yield Static(shown(f"{self.player_name}, press Enter when you are ready.", keep=""), classes="dialog-hint")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._fit()
@@ -120,7 +121,7 @@ class ReportScreen(ModalScreen[None]):
                 for line in self.lines:
                     yield Static(shown(line), classes="dialog-text")
             yield Static(shown(self.hint), classes="dialog-hint")
-        yield Footer()
+        yield KeysFooter()
 
     def action_scroll(self, rows: int) -> None:
         """A long report (many players) scrolls with the arrow keys too."""
@@ -153,7 +154,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Vertical(classes="dialog-buttons"):
                 yield Button("Yes (y)", id="yes", variant="error")
                 yield Button("No (n)", id="no", variant="primary")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -201,7 +202,7 @@ class TextPrompt(ModalScreen[str | None]):
             yield TextInput(self.value, placeholder=self.placeholder, id="prompt-input", compact=True,
                         type="integer" if self.integer else "text", max_length=40)
             yield Static("Enter to confirm, Escape to cancel.", classes="dialog-hint", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#prompt-input").focus()

@@ -7,13 +7,14 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from rainboard.engine.queries import EndingProgress, ending_progress
 
 from ..safe_text import shown, table_cell, tell
 from ..session import GameSession
 from ..story import stories, story_columns, story_rows
+from ..widgets.footer import KeysFooter
 
 TIMES = {1: "once", 2: "twice"}
 NARROW, WIDE = 10, 24  # bars in a story's line (each a cycle, or a few), below and from 100 columns
@@ -79,7 +80,7 @@ class GameOverScreen(Screen):
             yield Static(shown(share_words(self.session)), id="over-seed")
             yield Static("The game is saved: r replays it now, or find it later under Saved games.",
                          id="over-note", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#ranking", DataTable)

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 
 from ..safe_text import shown, tell
 from ..safety import guarded
@@ -18,6 +18,7 @@ from ..widgets.event_log import EventLog
 from ..widgets.rain_clock import RainClock
 from .dialogs import TextPrompt
 from ..widgets.region_map import RegionMap
+from ..widgets.footer import KeysFooter
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.04)  # seconds per action while playing
 LOG_WINDOW = 120  # actions' worth of events shown in the log
@@ -77,7 +78,7 @@ class ReplayScreen(Screen):
                 yield ProgressBar(total=max(1, len(self.replay)), show_eta=False, id="replay-bar")
                 yield HandList(id="hand")
                 yield EventLog(id="log")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#hand").border_title = "Hand"

@@ -10,10 +10,11 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..safe_text import shown, tell
+from ..widgets.footer import KeysFooter
 
 
 def save_label(summary) -> Content:
@@ -37,7 +38,7 @@ class SavesScreen(Screen):
             yield OptionList(id="saves")
             yield Static("Enter watches a game again, step by step; c plays on from where it was left.",
                          id="saves-note", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         from rainboard.saves import list_saves

@@ -7,9 +7,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ..safe_text import shown, table_cell
+from ..widgets.footer import KeysFooter
 
 
 NO_RESULTS = "No results yet: finish a solo challenge to see your best turns here."
@@ -23,7 +24,7 @@ class ScoresScreen(Screen):
             yield Static(Content.styled("Solo challenge: best results", "bold"), id="scores-title")
             yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
             yield Static("", id="scores-note", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         from rainboard.saves.challenge import code_fingerprint

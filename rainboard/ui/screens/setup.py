@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, OptionList, Select, Static
+from textual.widgets import Button, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from rainboard.data import STANDARD_PRESET, DeckError, UnknownPreset, load_data
@@ -29,6 +29,7 @@ from ..widgets.slugcat_preview import slugcat_preview_content
 from ..widgets.text_input import TextInput
 from ..widgets.toggle import Toggle
 from .dialogs import ReportScreen
+from ..widgets.footer import KeysFooter
 
 MAX_PLAYERS = 9
 DEFAULT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ez", "Fi", "Gu", "Hal", "Ivo")
@@ -114,7 +115,7 @@ class SetupScreen(Screen):
                             compact=True)
             yield Static("", id="setup-error", markup=False)
             yield Button("Roll for turn order (ctrl+s)", id="start", variant="primary", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._show_names(int(self.query_one("#player-count", Select).value))
@@ -247,7 +248,7 @@ class SlugcatPickScreen(Screen):
         with Horizontal(id="pick-body"):
             yield OptionList(id="slugcats")
             yield Static("", id="slugcat-preview")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._refresh()

@@ -12,13 +12,14 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..safe_text import shown, tell
 from ..session import GameSession
 from ..turn_story import result_lines, result_title, since_lines, warnings
 from ..widgets.cards import slugcat_card_content
 from .dialogs import HandoffScreen
+from ..widgets.footer import KeysFooter
 
 
 FRAME_ROWS = 7  # the footer, the box's border, the title and its margin, the hint
@@ -78,7 +79,7 @@ class TurnResultScreen(ModalScreen[bool]):
                     yield Static(shown(line), classes="dialog-text")
                 yield Static(shown(slugcat_card_content(state, self.actor)), id="result-card")
             yield Static(shown(hint, keep=""), classes="dialog-hint")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._fit()
