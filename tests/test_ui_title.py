@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from textual.widgets import Markdown, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from rainboard import paths
 from rainboard.ui.app import RainboardApp, RulesScreen, TitleScreen
+from rainboard.ui.screens.help import MarkdownText
 
 
 def _menu(app: RainboardApp) -> OptionList:
@@ -38,7 +39,7 @@ async def test_rules_entry_opens_rules_and_escape_returns():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
-        assert app.screen.query_one("#rules-text", Markdown).source.strip()
+        assert app.screen.query_one("#rules-text", MarkdownText).source.strip()
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
@@ -68,7 +69,7 @@ async def test_missing_rules_file_shows_a_note(tmp_path, monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f1")
         await pilot.pause()
-        assert "rules.md" in app.screen.query_one("#rules-text", Markdown).source
+        assert "rules.md" in app.screen.query_one("#rules-text", MarkdownText).source
 
 
 async def test_q_quits():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import traceback
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attrs import evolve
 from textual import events
@@ -13,20 +14,32 @@ from textual.command import CommandPalette, Hits, Provider
 from textual.screen import Screen
 from textual.theme import Theme
 
-from rainboard.data import GameData, load_data, with_preset
-
 from . import keys
-from .screens.board import BoardScreen
-from .screens.dialogs import ConfirmScreen
-from .screens.help import HelpScreen
-from .screens.setup import SetupScreen, fresh_seed
-from .screens.title import TitleScreen, title_art  # noqa: F401 - title_art is part of the app's face
 from .safe_text import palette_hit, tell
+from .screens.title import TitleScreen, title_art  # noqa: F401 - title_art is part of the app's face
 from .screens.too_small import TooSmallScreen
 from .table_config import config_dir, load_table, save_table
 
-RulesScreen = HelpScreen  # the help screen is where the rules live
+if TYPE_CHECKING:
+    from rainboard.data import GameData
+
+# The board, the setup, the help and the engine and decks behind them are imported when first
+# needed, not at start: the title screen comes up without them.
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+def __getattr__(name: str):
+    if name == "RulesScreen":  # the help screen is where the rules live
+        from .screens.help import HelpScreen
+
+        return HelpScreen
+    raise AttributeError(name)
+
+
+def _board_screen():
+    from .screens.board import BoardScreen
+
+    return BoardScreen
 
 
 class GameCommands(Provider):
@@ -37,7 +50,7 @@ class GameCommands(Provider):
         app = self.app
         screen = self.screen  # the screen the palette was opened over
         found = []
-        if isinstance(screen, BoardScreen):
+        if isinstance(screen, _board_screen()):
             from .words import action_label
 
             state = screen.session.state
@@ -135,7 +148,7 @@ class RainboardApp(App):
 
         self.last_preset = session.data.preset
         self.watch_session(session, table.handoffs)
-        screen = SlugcatPickScreen(session, table) if session.choosing else BoardScreen(session, table)
+        screen = SlugcatPickScreen(session, table) if session.choosing else _board_screen()(session, table)
         # the setup screen gives way to the game; the title (the default screen) stays beneath it
         if len(self.screen_stack) > 1:
             self.switch_screen(screen)
@@ -213,7 +226,7 @@ class RainboardApp(App):
 
             self.push_screen(SlugcatPickScreen(session, table))
         else:
-            self.push_screen(BoardScreen(session, table))
+            self.push_screen(_board_screen()(session, table))
             if session.hotseat and table.handoffs:
                 from .screens.dialogs import HandoffScreen
 
@@ -227,6 +240,8 @@ class RainboardApp(App):
     def game_data(self, preset: str | None = None) -> GameData:
         """The app's decks, with the preset they were given with (standard by default) or, when
         named, another of their presets (DeckError if they have no such preset)."""
+        from rainboard.data import load_data, with_preset
+
         if self.data is None:
             self.data = load_data()
         if preset is None or preset == self.data.preset:
@@ -254,12 +269,13 @@ class RainboardApp(App):
     # -- actions -------------------------------------------------------------------------------
     def action_rules(self) -> None:
         """Show the help and rules; the same key closes them again."""
-        if isinstance(self.screen, HelpScreen):
-            self.pop_screen()
-        else:
-            self.push_screen(HelpScreen())
+        from .screens.help import show_help
+
+        show_help(self)
 
     def action_new_game(self) -> None:
+        from .screens.setup import SetupScreen, fresh_seed
+
         self.push_screen(SetupScreen(seed=self.default_seed or fresh_seed()))
 
     def action_challenge(self) -> None:
@@ -290,7 +306,8 @@ class RainboardApp(App):
                 yield command
 
     def _in_game(self) -> bool:
-        return any(isinstance(screen, BoardScreen) and not screen.session.over for screen in self.screen_stack)
+        board = _board_screen()
+        return any(isinstance(screen, board) and not screen.session.over for screen in self.screen_stack)
 
     async def action_quit(self) -> None:
         if not self._in_game():
@@ -300,6 +317,8 @@ class RainboardApp(App):
         def answered(leave: bool | None) -> None:
             if leave:
                 self.exit()
+
+        from .screens.dialogs import ConfirmScreen
 
         self.push_screen(ConfirmScreen("Leave the game in progress?",
                                        "It is saved: Continue on the title screen picks it up again."),

@@ -26,7 +26,7 @@ def test_without_deck_data_the_help_names_the_number():
 
 async def test_the_help_during_a_game_states_that_games_numbers():
     """A game on a table's own rules (here a rain timer of 3d4+1) shows those numbers in the help."""
-    from textual.widgets import Markdown
+    from rainboard.ui.screens.help import MarkdownText
 
     from rainboard.engine import PlayerSetup, Setup
     from rainboard.ui.app import RainboardApp
@@ -47,6 +47,6 @@ async def test_the_help_during_a_game_states_that_games_numbers():
         await pilot.pause()
         app.push_screen(HelpScreen())
         await pilot.pause()
-        text = app.screen.query_one("#rules-text", Markdown).source
+        text = app.screen.query_one("#rules-text", MarkdownText).source
         assert "rolls the rain timer: 3d4+1." in text
         assert f"{shipped.rules.rain_dice}d{shipped.rules.rain_sides}+{shipped.rules.rain_bonus}." not in text

@@ -7,10 +7,12 @@ from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.content import Content, Span
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rainboard import paths
+
+from ..widgets.footer import KeysFooter
 
 SUBTITLE = "Rainboard · a table for Rain World: The Board Game"
 TAGLINE = "hotseat for 1 to 9 slugcats, or a solo run"
@@ -59,13 +61,14 @@ class TitleScreen(Screen):
                     id="menu",
                 )
             yield Static("", id="later-note", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         menu = self.query_one("#menu", OptionList)
         menu.highlighted = menu.get_option_index("new-game")
         menu.focus()
-        self.on_screen_resume()
+        # after the first frame: finding the unfinished game reads the saves, which need the engine
+        self.call_after_refresh(self.on_screen_resume)
 
     def on_screen_resume(self) -> None:
         """Continue is offered only when there is an unfinished game to continue."""
