@@ -201,9 +201,10 @@ class RainboardApp(App):
             game_id = new_game_id(now())
             session.on_change = Autosaver(autosave_path(self.data_dir, game_id), evolve(save, game_id=game_id),
                                           self.saving_failed, self.saving_works)
-            session.on_change(session)  # the saver tells the table itself when it cannot write
         elif self.autosave:
             session.on_change = Autosaver(path, save, self.saving_failed, self.saving_works)
+        if self.autosave:
+            session.on_change(session)  # written whole, its journal folded in; failures are told by the saver
         if session.over:
             from .screens.game_over import GameOverScreen
 
@@ -220,6 +221,18 @@ class RainboardApp(App):
                 self.push_screen(HandoffScreen(session.state.players[session.state.to_act].name,
                                                "The game is resumed where it was left."))
         return True
+
+    async def _shutdown(self) -> None:
+        """Before Textual closes the screens: every game on them is written whole, its journal folded in."""
+        from .autosave import Autosaver
+
+        try:
+            for screen in self.screen_stack:
+                saver = getattr(getattr(screen, "session", None), "on_change", None)
+                if isinstance(saver, Autosaver):
+                    saver.close()  # a failure here is not told: the journal still holds every move
+        finally:
+            await super()._shutdown()
 
     def get_default_screen(self) -> Screen:
         return TitleScreen()
