@@ -117,7 +117,10 @@ class JournalFile:
                 pass
 
     def __del__(self) -> None:
-        self.close()
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - late in the interpreter's exit even `os` may be gone
+            pass
 
 
 # -- reading -----------------------------------------------------------------------------------------
