@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
+import attrs
+
 from rainboard.engine import digest
 from rainboard.saves import SaveError, SaveGame, record, write_save
 from rainboard.saves.journal import JournalFile, action_line, count_line, journal_path
@@ -67,6 +69,18 @@ class Autosaver:
         saver = cls(games_dir(data_dir) / f"{game_id}.json", save, report, recovered)
         saver(session)
         return saver
+
+    @classmethod
+    def resumed(cls, path: Path, save: SaveGame, new_in: Path | None = None, report=None,
+                recovered=None) -> Autosaver:
+        """The saver for a game read from `path`; with `new_in` (a data folder) one that goes on in
+        a new autosave there under a new id, leaving `path` as it was. Not yet written: call it."""
+        if new_in is None:
+            return cls(path, save, report, recovered)
+        from rainboard.saves import autosave_path, new_game_id
+
+        game_id = new_game_id(now())
+        return cls(autosave_path(new_in, game_id), attrs.evolve(save, game_id=game_id), report, recovered)
 
     @property
     def save(self) -> SaveGame:
@@ -136,3 +150,15 @@ class Autosaver:
         same = last.finished == session.over and last.actions == tuple(session.actions)
         return record(last, list(session.actions), digests, finished=session.over,
                       outcome=outcome_summary(session), now=last.updated if same else now())
+
+
+def close_all(screens) -> None:
+    """The app is closing: every game on these screens saved by an Autosaver is written whole and
+    its journal let go. Never raises, so nothing here can keep the app from closing."""
+    for screen in screens:
+        saver = getattr(getattr(screen, "session", None), "on_change", None)
+        if isinstance(saver, Autosaver):
+            try:
+                saver.close()
+            except Exception:  # noqa: BLE001 - the journal still holds every move
+                pass
