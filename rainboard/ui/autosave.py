@@ -133,9 +133,10 @@ class Autosaver:
         count = len(save.actions)
         if self.written != count or self.journal_base is None or self.journal_base > count:
             # the journal on disk might not agree with the new file: first put one in its place
-            # that gives this game beside the old file and the new one alike
-            body = b"".join(action_line(n, action, session.digests.get(n))
-                            for n, action in enumerate(save.actions, start=1))
+            # that gives this game beside the old file and the new one alike (all but a last move
+            # that ends it: only the file says a game is over, so the old one must not get it)
+            upto = count - 1 if save.finished else count
+            body = b"".join(action_line(n, save.actions[n - 1], session.digests.get(n)) for n in range(1, upto + 1))
             self.journal.replace(save.game_id, 0, body)
             self.journal_base = 0
         write_save(self.path, save)

@@ -105,6 +105,21 @@ def test_the_end_of_the_game_writes_it_whole(tmp_path):
     Replay(alone, path)
 
 
+def test_a_game_that_ends_while_its_save_cannot_be_written_still_reads(tmp_path, monkeypatch):
+    from rainboard.saves import savefile
+
+    told = []
+    session, saver, path = _start(tmp_path, report=lambda p, e: told.append(e))
+    policy = random.Random(5)
+    monkeypatch.setattr(savefile.os, "fsync", lambda handle: (_ for _ in ()).throw(OSError(5, "I/O error")))
+    while not session.over:  # every move tries a checkpoint, and the last one ends the game
+        _play(session, 1, policy)
+    assert len(told) == 1
+    saved = read_save(path)
+    assert list(saved.actions) == session.actions[:-1] and not saved.finished
+    Replay.from_file(path)  # the file does not say it is over, and the journal does not end it
+
+
 def test_close_folds_the_journal_into_the_save(tmp_path):
     session, saver, path = _start(tmp_path)
     _play(session, 17, random.Random(6))
