@@ -210,10 +210,10 @@ def _inconsistency(save: SaveGame) -> str | None:
     return None
 
 
-def read_save(path: Path | str) -> SaveGame:
-    """Read a save file. Any problem (missing, unreadable, too big, not JSON, not a save, another
-    version, a wrong shape) raises SaveError naming the file and the first bad place. The file is
-    only read, and only once its size is known to be within MAX_FILE_BYTES."""
+def read_save(path: Path | str, journal: bool = True) -> SaveGame:
+    """Read a save file and (unless `journal` is false) the journal beside it (journal.py). Any
+    problem (missing, unreadable, too big, not JSON, not a save, another version, a wrong shape, a
+    journal that does not fit) raises SaveError naming the file and the first bad place."""
     path = Path(path)
     try:
         data = _read_bounded(path)
@@ -227,7 +227,9 @@ def read_save(path: Path | str) -> SaveGame:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SaveError(path, f"not a Rainboard save: not UTF-8 text (byte {exc.start})") from None
-    return parse_save(text, path)
+    from .journal import merge_journal  # journal.py builds on this module
+
+    return merge_journal(parse_save(text, path), path) if journal else parse_save(text, path)
 
 
 def _read_bounded(path: Path) -> bytes:
@@ -321,11 +323,9 @@ def write_save(path: Path | str, save: SaveGame) -> None:
     except ValueError as exc:  # a lone surrogate has no UTF-8
         raise SaveWriteError(path, f"cannot be written: {exc}") from exc
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp")
+        handle, temp = temp_beside(path)
     except OSError as exc:
         raise SaveWriteError(path, f"cannot be written: {exc.strerror or exc}") from exc
-    temp = Path(temp_name)
     try:
         with open(handle, "wb") as out:
             out.write(body)
@@ -333,7 +333,7 @@ def write_save(path: Path | str, save: SaveGame) -> None:
             os.fsync(out.fileno())
         if temp.read_bytes() != body:
             raise SaveWriteError(path, "cannot be written: the file read back differs from what was written")
-        read_save(temp)  # never put a file we cannot read in place of a good one
+        read_save(temp, journal=False)  # never put a file we cannot read in place of a good one
         os.replace(temp, path)
     except BaseException as exc:
         try:
@@ -348,6 +348,13 @@ def write_save(path: Path | str, save: SaveGame) -> None:
             raise SaveWriteError(path, f"cannot be written: {exc.strerror or exc}") from exc
         raise
     _sync_folder(path.parent)
+
+
+def temp_beside(path: Path) -> tuple[int, Path]:
+    """A new temp file beside `path`, open; its name `.<name>.<pid>.<random>.tmp` tells the sweep whose it is."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp")
+    return handle, Path(name)
 
 
 def _sync_folder(folder: Path) -> None:

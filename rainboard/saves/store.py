@@ -1,6 +1,7 @@
 """Where saves live, and finding them again.
 
-    <data dir>/games/<game_id>.json   the autosave of each game, rewritten after every action
+    <data dir>/games/<game_id>.json   the autosave of each game, written whole now and then
+    <data dir>/games/<game_id>.journal   its moves since then, one line each (journal.py)
     <data dir>/saves/*.json           saves a player made on purpose (ctrl+s)
 
 The data folder is `--data-dir` if given, else $RAINBOARD_DATA_DIR, else the system's per-user

@@ -206,17 +206,10 @@ class RainboardApp(App):
         session = session_from_replay(replay, len(replay), data, setup,
                                       challenge=save.challenge.code if save.challenge else None)
         table = TableOptions(handoffs=save.table.handoffs)
-        if self.autosave and copy:
-            from rainboard.saves import autosave_path, new_game_id
-
-            from .autosave import now
-
-            game_id = new_game_id(now())
-            session.on_change = Autosaver(autosave_path(self.data_dir, game_id), evolve(save, game_id=game_id),
-                                          self.saving_failed, self.saving_works)
+        if self.autosave:  # a copy goes on in a new autosave; the game is written whole (journal folded in)
+            session.on_change = Autosaver.resumed(path, save, self.data_dir if copy else None,
+                                                  self.saving_failed, self.saving_works)
             session.on_change(session)  # the saver tells the table itself when it cannot write
-        elif self.autosave:
-            session.on_change = Autosaver(path, save, self.saving_failed, self.saving_works)
         if session.over:
             from .screens.game_over import GameOverScreen
 
@@ -233,6 +226,13 @@ class RainboardApp(App):
                 self.push_screen(HandoffScreen(session.state.players[session.state.to_act].name,
                                                "The game is resumed where it was left."))
         return True
+
+    async def _shutdown(self) -> None:
+        """Before Textual closes the screens, the games on them are written whole (their journals folded in)."""
+        from .autosave import close_all
+
+        close_all(self.screen_stack)  # never raises: the journals still hold every move
+        await super()._shutdown()
 
     def get_default_screen(self) -> Screen:
         return TitleScreen()

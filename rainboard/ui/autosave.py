@@ -5,7 +5,11 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
+import attrs
+
 from rainboard.engine import digest
+from rainboard.saves import SaveError, SaveGame, record, write_save
+from rainboard.saves.journal import JournalFile, action_line, count_line, journal_path
 
 from .session import GameSession
 
@@ -29,19 +33,29 @@ def why_not_written(error: Exception) -> str:
 
 
 class Autosaver:
-    """Writes the session's save file (atomically) each time the session changes.
+    """Keeps a game's autosave up to date each time the session changes, in constant time.
 
-    A write that fails (a full disk, a read-only or missing folder) never stops the game: the save
-    in memory stays up to date, so it can still be written elsewhere (ctrl+s), the file already on
-    disk is left as it was, and every later action tries again. `report(path, error)` hears about
-    the first failure of a run of them, `recovered(path)` about the first write that works after."""
+    The save file (`<game_id>.json`) is written whole, atomically, only at checkpoints: when the
+    game starts or is resumed, when it ends, when the app closes (`close`), and after a failure.
+    Between them every action (or undo) is one line appended to the journal beside it (one write,
+    no sync: a killed process loses nothing it wrote), and reading the save applies the journal.
 
-    def __init__(self, path: Path, save, report=None, recovered=None) -> None:
+    A write that fails (a full disk, a read-only or missing folder) never stops the game: the game
+    in memory stays whole (`save`), so it can still be written elsewhere (ctrl+s), and the next
+    change tries again with a checkpoint. `report(path, error)` hears about the first failure of a
+    run of them, `recovered(path)` about the first write that works after."""
+
+    def __init__(self, path: Path, save: SaveGame, report=None, recovered=None) -> None:
         self.path = path
-        self.save = save
+        self.checkpoint_save = save  # the save as last written whole (or to be written first)
         self.report = report
         self.recovered = recovered
         self.failed = False
+        self.session: GameSession | None = None  # the game as last seen
+        self.journal = JournalFile(journal_path(path))
+        self.written: int | None = None  # actions on disk (file and journal); None: checkpoint next
+        self.journal_base: int | None = None  # the base of the journal on disk, when this saver knows it
+        self.folded = False  # nothing is in the journal that the save file lacks
 
     @classmethod
     def for_new_game(cls, session: GameSession, data_dir: Path, handoffs: bool, report=None,
@@ -56,17 +70,34 @@ class Autosaver:
         saver(session)
         return saver
 
-    def __call__(self, session: GameSession) -> None:
-        from rainboard.saves import SaveError, record, write_save
+    @classmethod
+    def resumed(cls, path: Path, save: SaveGame, new_in: Path | None = None, report=None,
+                recovered=None) -> Autosaver:
+        """The saver for a game read from `path`; with `new_in` (a data folder) one that goes on in
+        a new autosave there under a new id, leaving `path` as it was. Not yet written: call it."""
+        if new_in is None:
+            return cls(path, save, report, recovered)
+        from rainboard.saves import autosave_path, new_game_id
 
-        digests = dict(session.digests)
-        digests[len(session.actions)] = digest(session.state)
-        self.save = record(self.save, list(session.actions), digests, finished=session.over,
-                           outcome=outcome_summary(session), now=now())
+        game_id = new_game_id(now())
+        return cls(autosave_path(new_in, game_id), attrs.evolve(save, game_id=game_id), report, recovered)
+
+    @property
+    def save(self) -> SaveGame:
+        """The whole game as last seen, as a save (for ctrl+s and the game-over screen)."""
+        return self.checkpoint_save if self.session is None else self._whole(self.session)
+
+    def __call__(self, session: GameSession) -> None:
+        self.session = session
         try:
-            write_save(self.path, self.save)
+            if self.written is None or session.over:
+                self._checkpoint(session)
+            else:
+                self._append(session)
         except (SaveError, OSError) as error:
-            # keep playing: the last good save stays on disk untouched
+            # keep playing: what is on disk still reads, and the next change writes it whole
+            self.written, self.folded = None, False
+            self.journal.close()
             if not self.failed and self.report is not None:
                 self.report(self.path, error)
             self.failed = True
@@ -74,3 +105,61 @@ class Autosaver:
         if self.failed and self.recovered is not None:
             self.recovered(self.path)
         self.failed = False
+
+    def close(self) -> None:
+        """The app is closing: write the game whole if the journal holds anything the file lacks,
+        and let go of the journal. A failure is not told (the journal still holds every action)."""
+        if self.session is not None and not self.folded:
+            try:
+                self._checkpoint(self.session)
+            except (SaveError, OSError):
+                pass
+        self.journal.close()
+        self.written = None
+
+    def _append(self, session: GameSession) -> None:
+        actions, count = session.actions, len(session.actions)
+        if count < self.written:
+            lines = count_line(count)
+        else:
+            lines = b"".join(action_line(n, actions[n - 1], session.digests.get(n))
+                             for n in range(self.written + 1, count + 1))
+        if lines:
+            self.journal.append(lines)
+        self.written, self.folded = count, False
+
+    def _checkpoint(self, session: GameSession) -> None:
+        save = self._whole(session)
+        count = len(save.actions)
+        if self.written != count or self.journal_base is None or self.journal_base > count:
+            # the journal on disk might not agree with the new file: first put one in its place
+            # that gives this game beside the old file and the new one alike (all but a last move
+            # that ends it: only the file says a game is over, so the old one must not get it)
+            upto = count - 1 if save.finished else count
+            body = b"".join(action_line(n, save.actions[n - 1], session.digests.get(n)) for n in range(1, upto + 1))
+            self.journal.replace(save.game_id, 0, body)
+            self.journal_base = 0
+        write_save(self.path, save)
+        self.checkpoint_save = save
+        self.journal.replace(save.game_id, count)
+        self.journal_base, self.written, self.folded = count, count, True
+
+    def _whole(self, session: GameSession) -> SaveGame:
+        digests = dict(session.digests)
+        digests[len(session.actions)] = digest(session.state)
+        last = self.checkpoint_save
+        same = last.finished == session.over and last.actions == tuple(session.actions)
+        return record(last, list(session.actions), digests, finished=session.over,
+                      outcome=outcome_summary(session), now=last.updated if same else now())
+
+
+def close_all(screens) -> None:
+    """The app is closing: every game on these screens saved by an Autosaver is written whole and
+    its journal let go. Never raises, so nothing here can keep the app from closing."""
+    for screen in screens:
+        saver = getattr(getattr(screen, "session", None), "on_change", None)
+        if isinstance(saver, Autosaver):
+            try:
+                saver.close()
+            except Exception:  # noqa: BLE001 - the journal still holds every move
+                pass

@@ -12,7 +12,7 @@ from textual.widgets import Input
 from rainboard.data import load_data
 from rainboard.engine import PlayerSetup, Setup
 from rainboard.saves import latest_unfinished, read_save
-from rainboard.saves import savefile
+from rainboard.saves import journal, savefile
 from rainboard.ui.app import RainboardApp
 from rainboard.ui.screens.board import BoardScreen
 from rainboard.ui.screens.dialogs import TextPrompt
@@ -90,16 +90,20 @@ async def test_a_full_disk_mid_game_keeps_the_old_save_and_saving_resumes_after(
         path = latest_unfinished(_private_data_dir)
         assert path is not None
         before = path.read_bytes()
+        saved = list(app.screen.session.actions)
+        assert list(read_save(path).actions) == saved
 
-        def full(_handle):
+        def full(*_args):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-        monkeypatch.setattr(savefile.os, "fsync", full)
+        monkeypatch.setattr(savefile.os, "fsync", full)  # the save written whole
+        monkeypatch.setattr(journal, "_write_all", full)  # and the journal beside it
         await _move(pilot, app)
         await _move(pilot, app)
         failed = _notices(app, "Saving failed")
         assert len(failed) == 1 and str(path) in failed[0] and os.strerror(errno.ENOSPC) in failed[0]
         assert path.read_bytes() == before  # the last good save, untouched
+        assert list(read_save(path).actions) == saved  # and its journal still reads
         assert not list(path.parent.glob(".*.tmp"))  # no half-written file left beside it
         monkeypatch.undo()
         await _move(pilot, app)
