@@ -23,6 +23,8 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/memory.py
 	$(BIN)/python benchmarks/session.py
 	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/autosave_speed.py
+	$(BIN)/python benchmarks/ui_speed.py
 
 # Damaged saves and deck folders at scale: counts of what came of them (the suite runs a few thousand).
 fuzz: $(STAMP)
