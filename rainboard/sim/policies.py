@@ -11,6 +11,7 @@ from rainboard.data import GameData
 from rainboard.engine import GameState, legal_actions
 from rainboard.engine.actions import Attack
 from rainboard.engine.queries import chance, is_fed
+from rainboard.engine.rng import Chooser
 
 
 class RandomPolicy:
@@ -49,7 +50,7 @@ class EagerPolicy:
     end and the numbers in decks/ can be judged on whole games.
     """
 
-    def __init__(self, data: GameData, chooser: random.Random):
+    def __init__(self, data: GameData, chooser: Chooser):
         self.chooser = chooser
         self.data = data
         mark_region = next(r for r, reg in data.regions.items() if any(e.card == "mark" for e in reg.deck))
