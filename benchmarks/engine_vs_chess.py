@@ -22,7 +22,6 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-import attrs
 import chess
 import chess.polyglot
 
@@ -38,28 +37,10 @@ GAMES = 20  # random play goes through games 0..19 (as benchmarks/engine_speed.p
 
 
 # -- the straightforward digest, as the engine computed it before it was made fast -------------------------
-def _plain(value):
-    if attrs.has(type(value)):
-        out = {"_": type(value).__name__}
-        for field in attrs.fields(type(value)):
-            if field.name == "data":
-                continue
-            out[field.name] = _plain(getattr(value, field.name))
-        return out
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    return value
-
-
 def plain_digest(state) -> str:
-    body = _plain(state)
-    if not body["script"]:
-        del body["script"]
-    body["deck_data"] = state.data.fingerprint
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    from rainboard.engine.digest import plain_text
+
+    return hashlib.sha256(plain_text(state).encode()).hexdigest()[:16]
 
 
 # -- random legal play ---------------------------------------------------------------------------------------
