@@ -149,30 +149,26 @@ _LIMIT = 1024  # texts remembered (of each kind); all are forgotten when there a
 _texts: dict[int, tuple[object, str]] = {}  # id -> (the value, kept alive so the id stays its own; text)
 
 
-def _remembered(value) -> str:
-    """A player, a deck or a card in hand: written once, then looked up."""
+def _memo(value, write) -> str:
+    """`write(value)`, remembered by the value's identity: states share their unchanged parts."""
     known = _texts.get(id(value))
     if known is not None and known[0] is value:
         return known[1]
-    text = _record(value)
+    text = write(value)
     if len(_texts) >= _LIMIT:
         _texts.clear()
     _texts[id(value)] = (value, text)
     return text
+
+
+def _remembered(value) -> str:
+    """A player, a deck or a card in hand: written once, then looked up."""
+    return _memo(value, _record)
 
 
 def _pile(value: tuple) -> str:
-    """A hand or a deck's pile: remembered like a player, since states share them too."""
-    if not value:
-        return "[]"
-    known = _texts.get(id(value))
-    if known is not None and known[0] is value:
-        return known[1]
-    text = _array(value)
-    if len(_texts) >= _LIMIT:
-        _texts.clear()
-    _texts[id(value)] = (value, text)
-    return text
+    """A hand or a deck's pile: remembered like a player."""
+    return _memo(value, _array) if value else "[]"
 
 
 def _other(value) -> str:
