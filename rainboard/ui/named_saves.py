@@ -3,12 +3,11 @@ data folder's saves/, and a name already taken asks before the old save is repla
 screen lists them by that name; continuing one plays on in a new autosave, so the named save stays
 as it was, to come back to.
 
-A name that looks like a path (it holds a "/" or starts with "~") is taken as one: the game is
+A name that begins as a path does ("/", "~", "./" or "../") is taken as one: the game is
 written there instead, which is how a game whose data folder cannot be written is kept anyway."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from .safe_text import tell
@@ -22,9 +21,12 @@ def file_stem(name: str) -> str:
     return "".join(c if c.isalnum() or c in SAFE else "_" for c in name).strip() or "game"
 
 
+PATH_STARTS = ("/", "~", "./", "../")  # how a path typed at ctrl+s begins; "Ada/Bo" stays a name
+
+
 def is_path(name: str) -> bool:
     """Whether the name typed at ctrl+s is a place to write to rather than a save's name."""
-    return "/" in name or name.startswith("~") or (os.sep != "/" and os.sep in name)
+    return name.startswith(PATH_STARTS) or Path(name).is_absolute()
 
 
 def named_path(data_dir: Path, name: str) -> Path:

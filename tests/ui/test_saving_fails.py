@@ -129,3 +129,12 @@ async def test_ctrl_s_to_a_place_that_cannot_be_written_says_so_and_play_goes_on
         await _move(pilot, app)
         assert isinstance(app.screen, BoardScreen)
     assert blocker.read_text(encoding="utf-8") == "x"
+
+
+def test_what_ctrl_s_takes_as_a_path_and_what_as_a_name(tmp_path):
+    from rainboard.ui.named_saves import named_path
+
+    assert named_path(tmp_path, "~/evening") == Path("~/evening.json").expanduser()
+    assert named_path(tmp_path, str(tmp_path / "kept" / "game.json")) == tmp_path / "kept" / "game.json"
+    assert named_path(tmp_path, "./here.json") == Path("here.json")
+    assert named_path(tmp_path, "Ada/Bo cycle 3") == tmp_path / "saves" / "Ada_Bo cycle 3.json"
