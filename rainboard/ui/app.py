@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import traceback
-from functools import partial
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from attrs import evolve
 from textual import events
 from textual.app import App
-from textual.command import CommandPalette, Hits, Provider
+from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import Theme
 
 from . import keys
-from .safe_text import palette_hit, tell
+from .palette import GameCommands, board_screen_class
+from .safe_text import tell
 from .screens.title import TitleScreen, title_art  # noqa: F401 - title_art is part of the app's face
 from .screens.too_small import TooSmallScreen
 from .table_config import config_dir, load_table, save_table
@@ -36,56 +36,12 @@ def __getattr__(name: str):
     raise AttributeError(name)
 
 
-def _board_screen():
-    from .screens.board import BoardScreen
-
-    return BoardScreen
-
-
-class GameCommands(Provider):
-    """The command palette: every action possible right now, and the app's screens. (Textual's own
-    commands are cut down to the theme picker: see RainboardApp.get_system_commands.)"""
-
-    def _commands(self):
-        app = self.app
-        screen = self.screen  # the screen the palette was opened over
-        found = []
-        if isinstance(screen, _board_screen()):
-            from .words import action_label
-
-            state = screen.session.state
-            for action in list(screen._legal):
-                found.append((action_label(state, action), partial(screen.choose, action),
-                              f"{state.players[screen.viewer].name}: {action}"))
-            found.append(("Undo", screen.action_undo, keys.UNDO.does.capitalize()))
-            found.append(("Save as", screen.action_save_as, keys.SAVE_AS.does.capitalize()))
-        found.append(("Rules and keys", app.action_rules, "The rules as Rainboard plays them, and the keys"))
-        found.append(("New game", app.action_new_game, "Set up a new hotseat or solo game"))
-        found.append(("Solo challenge", app.action_challenge, "A code that deals everyone the same solo game"))
-        found.append(("Saved games", app.action_saved_games, "Replay a saved game, or continue one"))
-        found.append(("Scores", app.action_scores, "Your best turns on each challenge code"))
-        found.append(("Quit", app.action_quit, "Leave Rainboard"))
-        return found
-
-    async def discover(self) -> Hits:
-        for name, run, help_text in self._commands():
-            yield palette_hit(name, run, help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, run, help_text in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield palette_hit(name, run, help_text, matcher, score)
-
-
 class RainboardApp(App):
     """The terminal table for Rain World: The Board Game."""
 
     TITLE = "Rainboard"
     # absolute, so an App subclass elsewhere (tests, tools) finds the same styles
-    CSS_PATH = [Path(__file__).parent / "app.tcss",
-                *(Path(__file__).parent / "screens" / name for name in ("screens.tcss", "records.tcss", "table.tcss"))]
+    CSS_PATH = Path(__file__).parent / "app.tcss"  # the other screens bring their own (screens.STYLES)
     COMMANDS = App.COMMANDS | {GameCommands}
     COMMAND_PALETTE_BINDING = keys.PALETTE.keys[0]
     BINDINGS = keys.app_bindings()  # q and the help, from the key table
@@ -148,7 +104,7 @@ class RainboardApp(App):
 
         self.last_preset = session.data.preset
         self.watch_session(session, table.handoffs)
-        screen = SlugcatPickScreen(session, table) if session.choosing else _board_screen()(session, table)
+        screen = SlugcatPickScreen(session, table) if session.choosing else board_screen_class()(session, table)
         # the setup screen gives way to the game; the title (the default screen) stays beneath it
         if len(self.screen_stack) > 1:
             self.switch_screen(screen)
@@ -219,7 +175,7 @@ class RainboardApp(App):
 
             self.push_screen(SlugcatPickScreen(session, table))
         else:
-            self.push_screen(_board_screen()(session, table))
+            self.push_screen(board_screen_class()(session, table))
             if session.hotseat and table.handoffs:
                 from .screens.dialogs import HandoffScreen
 
@@ -237,6 +193,14 @@ class RainboardApp(App):
     def get_default_screen(self) -> Screen:
         return TitleScreen()
 
+    def _register(self, parent, *widgets, **options):
+        # Textual reads a screen's CSS_PATH when the screen is pushed, but not for the first screen
+        # of an app (the title has none; a tool's or a test's first screen may)
+        for widget in widgets:
+            if isinstance(widget, Screen) and widget.CSS_PATH:
+                self._load_screen_css(widget)
+        return super()._register(parent, *widgets, **options)
+
     def game_data(self, preset: str | None = None) -> GameData:
         """The app's decks, with the preset they were given with (standard by default) or, when
         named, another of their presets (DeckError if they have no such preset)."""
@@ -253,7 +217,7 @@ class RainboardApp(App):
     # -- the table remembered between evenings ------------------------------------------------------
     def remember_table(self, **changes) -> None:
         """Keep these choices (names, options, preset, theme) for the next setup, in the config file."""
-        table = evolve(self.table_memory, **changes)
+        table = replace(self.table_memory, **changes)
         if table == self.table_memory and (self.config_dir / "table.json").exists():
             return
         self.table_memory = table
@@ -306,7 +270,7 @@ class RainboardApp(App):
                 yield command
 
     def _in_game(self) -> bool:
-        board = _board_screen()
+        board = board_screen_class()
         return any(isinstance(screen, board) and not screen.session.over for screen in self.screen_stack)
 
     async def action_quit(self) -> None:

@@ -8,14 +8,14 @@ draw, draw from the precycle deck, ...". A row with no action is help only (the 
 
 from __future__ import annotations
 
-from attrs import frozen
+from dataclasses import dataclass
 from textual.binding import Binding
 
 # how the help writes a key that is not written as it is named
 SHOWN = {"question_mark": "?", "f1": "F1", "escape": "escape"}
 
 
-@frozen
+@dataclass(frozen=True, slots=True)  # a dataclass, not attrs: the title comes up without attrs
 class Key:
     keys: tuple[str, ...]  # Textual key names; each gets its own binding when the action has {key}
     action: str | None  # the action run, with {key} for the key pressed; None: a row of the help only

@@ -12,7 +12,7 @@ import json
 import os
 from pathlib import Path
 
-from attrs import frozen
+from dataclasses import dataclass
 
 from rainboard.text import has_unsafe
 
@@ -22,7 +22,7 @@ MAX_PLAYERS = 9
 MAX_NAME = 16
 
 
-@frozen
+@dataclass(frozen=True, slots=True)  # a dataclass, not attrs: the title comes up without attrs
 class RememberedTable:
     """What the setup screen offers: the last table's names and options. Empty names: nobody yet."""
 

@@ -34,6 +34,8 @@ from .dialogs import ReportScreen
 from .turn_result import TurnResultScreen, handoff_screen
 from .setup import TableOptions
 from ..widgets.footer import KeysFooter
+from ..widgets.quiet import Panel, QuietOptionList, Switcher, quiet_update
+from . import STYLES
 
 # the one-key verbs, in footer order, from the key table (ui/keys.py); words.action_key says which
 # key each legal action answers to
@@ -42,6 +44,8 @@ VERBS = keys.VERBS
 
 class BoardScreen(Screen):
     """Where the game is played, one player at a time."""
+
+    CSS_PATH = STYLES
 
     BINDINGS = keys.board_bindings()  # the verbs, the numbers, tab, undo and save as
 
@@ -54,20 +58,21 @@ class BoardScreen(Screen):
         self._armed: str | None = None  # a key pressed once with several actions answering to it
         self._logged = 0
         self._offered: tuple | None = None  # the verb keys and number of moves the footer last showed
+        self._result: TurnResultScreen | None = None  # shown at each turn's end
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield RainClock(id="rain")
         with Horizontal(id="board-body"):
             with Vertical(id="board-left"):
-                with ContentSwitcher(initial="map", id="left-switch"):
+                with Switcher(initial="map", id="left-switch"):
                     yield RegionMap(id="map")
-                    yield Static("", id="fight")
+                    yield Panel("", id="fight")
                 yield Roster(id="roster")
                 yield SlugcatCard(id="card", brief=True)
             with Vertical(id="board-right"):
-                yield Static("", id="prompt")
-                yield OptionList(id="actions")
+                yield Panel("", id="prompt")
+                yield QuietOptionList(id="actions")
                 yield HandList(id="hand")
                 yield EventLog(id="log")
         yield KeysFooter()
@@ -102,20 +107,20 @@ class BoardScreen(Screen):
         log.add(session.events[self._logged:], state)
         self._logged = len(session.events)
         self._show_left(state, viewer)
-        self.query_one("#prompt", Static).update(shown(self._prompt(state, viewer), keep=""))
+        quiet_update(self.query_one("#prompt", Static), shown(self._prompt(state, viewer), keep=""))
         self._fill_actions()
         offered = (frozenset(action_key(a) for a in self._legal), len(self._legal))
-        if offered != self._offered:  # the footer is rebuilt only when the keys it shows change
+        if offered != self._offered:  # the footer is redrawn only when the keys it shows change
             self._offered = offered
             self.refresh_bindings()
+            self.query_one(KeysFooter).redraw()  # in this frame, not after the bindings' signal
 
     def _fill_actions(self) -> None:
         """The action list: the legal actions in the order `_legal` holds, then why missing moves are
         missing (greyed, not selectable); each key hint only where the line has room for it."""
-        actions = self.query_one("#actions", OptionList)
+        actions = self.query_one("#actions", QuietOptionList)
         highlighted = actions.highlighted
-        actions.clear_options()
-        actions.add_options(action_options(self.session.state, self._legal, actions.scrollable_content_region.width))
+        actions.replace_options(action_options(self.session.state, self._legal, actions.scrollable_content_region.width))
         actions.border_subtitle = risk_note(self.session.state)
         if self._legal:
             keep = highlighted is not None and highlighted < len(self._legal) and self._filled == self._legal
@@ -136,7 +141,7 @@ class BoardScreen(Screen):
             creature = state.data.cards[pending.card]
             parts = [creature_card_content(state, pending.card, viewer), Content.styled("\n── you ──", "$text-muted")]
             parts += _your_modifiers(state, viewer, creature.hp)
-            fight.update(shown(Content("\n").join(parts)))
+            quiet_update(fight, shown(Content("\n").join(parts)))
             fight.border_title = "Fight"
             switch.current = "fight"
         elif isinstance(pending, Duel):
@@ -147,12 +152,12 @@ class BoardScreen(Screen):
                      Content(f"Fight back: {die} + your attack against their HP ({hp})."),
                      Content("Flee: beat their chase and they leave you alone this cycle."),
                      Content.styled("── you ──", "$text-muted"), *_your_modifiers(state, viewer, hp)]
-            fight.update(shown(Content("\n").join(lines)))
+            quiet_update(fight, shown(Content("\n").join(lines)))
             fight.border_title = "Attacked"
             switch.current = "fight"
         elif decision_card(state, viewer) is not None:  # a merchant's blanket, a drawn shelter or gate
             fight.border_title, card = decision_card(state, viewer)
-            fight.update(shown(card))
+            quiet_update(fight, shown(card))
             switch.current = "fight"
         else:
             switch.current = "map"
@@ -230,21 +235,38 @@ class BoardScreen(Screen):
 
             self.app.push_screen(GameOverScreen(session, self._record_challenge()))
             return
-        self.refresh_view()
         after = session.state.to_act
         if after == before and not any(isinstance(e, TURN_ENDS) for e in events):
+            self.refresh_view()
             return  # the turn goes on
+        # the board is drawn again as the turn's result is put away: till then the result hides it
         # the mover sees what their turn did, and may still take the move back, before the hand-off
         passing = session.hotseat and self.table.handoffs and after != before
         self.app.clear_notifications()  # what was said about this turn's keys is done with
-        result = TurnResultScreen(session, before, session.state.players[after].name if passing else None)
+        next_name = session.state.players[after].name if passing else None
+        result = self._result_screen(before, next_name)
         self.app.push_screen(result, lambda undo: self._after_result(before, events, undo))
+
+    def _result_screen(self, actor: int, next_name: str | None) -> TurnResultScreen:
+        """The turn's result, on the one result screen this board keeps (installed, so it is built
+        once, not on every move)."""
+        if self._result is None:
+            self._result = TurnResultScreen(self.session, actor, next_name, on_go_on=self.refresh_view)
+            self.app.install_screen(self._result, name=f"turn-result-{id(self)}")
+        else:
+            self._result.show_turn(self.session, actor, next_name, on_go_on=self.refresh_view)
+        return self._result
+
+    def on_unmount(self) -> None:
+        if self._result is not None and self._result not in self.app.screen_stack:
+            self.app.uninstall_screen(self._result)
 
     @guarded
     def _after_result(self, actor: int, events, undo: bool | None) -> None:
         if undo:
             self._take_back(actor)
             return
+        self.refresh_view()
         session = self.session
         after = session.state.to_act
         steps = []

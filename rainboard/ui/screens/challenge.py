@@ -17,9 +17,11 @@ from ..safe_text import shown
 from ..safety import guarded
 from ..widgets.text_input import TextInput
 from ..widgets.footer import KeysFooter
+from . import STYLES
 
 
 class ChallengeScreen(Screen):
+    CSS_PATH = STYLES
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+s", "start", "Start", key_display="ctrl+s", priority=True),

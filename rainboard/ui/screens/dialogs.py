@@ -11,11 +11,14 @@ from textual.widgets import Button, Static
 
 from ..safe_text import shown
 from ..widgets.footer import KeysFooter
+from . import STYLES
 
 
 class HandoffScreen(ModalScreen[None]):
     """Between players at one keyboard: who is next, a warning if someone is after them, and what
     happened at the table since their last turn. Nothing of anyone's hand shows."""
+
+    CSS_PATH = STYLES
 
     CSS = """
     HandoffScreen .dialog-box.handoff {
@@ -93,6 +96,8 @@ class HandoffScreen(ModalScreen[None]):
 class ReportScreen(ModalScreen[None]):
     """A page of happenings to read before play goes on: the end of a cycle, the turn order."""
 
+    CSS_PATH = STYLES
+
     # opaque: at a cycle's end the board behind is already the next player's, hand and all
     CSS = """
     ReportScreen.dialog {
@@ -136,6 +141,8 @@ class ReportScreen(ModalScreen[None]):
 class ConfirmScreen(ModalScreen[bool]):
     """A yes-or-no question, such as leaving a game in progress."""
 
+    CSS_PATH = STYLES
+
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No", key_display="n"),
@@ -169,6 +176,8 @@ class ConfirmScreen(ModalScreen[bool]):
 class TooSmallScreen(ModalScreen[None]):
     """Shown instead of a squashed board while the terminal is below the minimum size."""
 
+    CSS_PATH = STYLES
+
     def __init__(self, width: int, height: int) -> None:
         super().__init__(classes="dialog")
         self.need = (width, height)
@@ -184,6 +193,8 @@ class TooSmallScreen(ModalScreen[None]):
 
 class TextPrompt(ModalScreen[str | None]):
     """Asks for one line of text (a save's name, a turn number)."""
+
+    CSS_PATH = STYLES
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 

@@ -15,6 +15,7 @@ from ..safe_text import shown, table_cell, tell
 from ..session import GameSession
 from ..story import stories, story_columns, story_rows
 from ..widgets.footer import KeysFooter
+from . import STYLES
 
 TIMES = {1: "once", 2: "twice"}
 NARROW, WIDE = 10, 24  # bars in a story's line (each a cycle, or a few), below and from 100 columns
@@ -42,6 +43,7 @@ def share_words(session: GameSession) -> Content:
 
 
 class GameOverScreen(Screen):
+    CSS_PATH = STYLES
     BINDINGS = [
         Binding("m", "rematch", "Rematch"),
         Binding("r", "replay", "Replay"),

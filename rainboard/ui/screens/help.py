@@ -16,6 +16,7 @@ from rainboard.data.models import Rules
 
 from ..keys import HELP, help_markdown
 from ..widgets.footer import KeysFooter
+from . import STYLES
 
 MISSING_RULES = "# Rules\n\nThe rules text is not here: this copy of Rainboard has no `assets/rules.md`."
 
@@ -77,6 +78,8 @@ class MarkdownText(Static):
 
 class HelpScreen(Screen):
     """The keys and the rules."""
+
+    CSS_PATH = STYLES
 
     BINDINGS = [
         Binding("escape", "close", "Back"),

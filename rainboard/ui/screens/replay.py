@@ -19,6 +19,8 @@ from ..widgets.rain_clock import RainClock
 from .dialogs import TextPrompt
 from ..widgets.region_map import RegionMap
 from ..widgets.footer import KeysFooter
+from ..widgets.quiet import Panel, quiet_update
+from . import STYLES
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.04)  # seconds per action while playing
 LOG_WINDOW = 120  # actions' worth of events shown in the log
@@ -26,6 +28,8 @@ LOG_WINDOW = 120  # actions' worth of events shown in the log
 
 class ReplayScreen(Screen):
     """The board as it was after each action, read-only, with the log."""
+
+    CSS_PATH = STYLES
 
     BINDINGS = [
         # the footer keeps the main keys; the status line lists all of them
@@ -74,7 +78,7 @@ class ReplayScreen(Screen):
                 yield RegionMap(id="map")
                 yield SlugcatCard(id="card")
             with Vertical(id="board-right"):
-                yield Static("", id="replay-status")
+                yield Panel("", id="replay-status")
                 yield ProgressBar(total=max(1, len(self.replay)), show_eta=False, id="replay-bar")
                 yield HandList(id="hand")
                 yield EventLog(id="log")
@@ -108,7 +112,7 @@ class ReplayScreen(Screen):
         action = f"last: {replay.actions[self.index - 1]}" if self.index else "the start"
         mode = f"playing, {1 / SPEEDS[self.speed]:g} steps/s" if self.playing else "paused"
         stop = " · the save drifts out of sync after this" if self.problem and self.index == len(replay) else ""
-        self.query_one("#replay-status", Static).update(shown(Content.from_markup(
+        quiet_update(self.query_one("#replay-status", Static), shown(Content.from_markup(
             "[b]Replay[/b] step $i of $n ($action) · cycle $cycle · $mode$stop\n"
             "[dim]←→ step · \\[ ] round · { } cycle · home/end · - + speed · g turn · c play on[/dim]",
             i=str(self.index), n=str(len(replay)), action=action, cycle=str(state.cycle), mode=mode, stop=stop)))

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from ..safe_text import shown, tell
 from ..widgets.footer import KeysFooter
+from . import STYLES
 
 
 def save_label(summary) -> Content:
@@ -27,6 +28,7 @@ def save_label(summary) -> Content:
 
 
 class SavesScreen(Screen):
+    CSS_PATH = STYLES
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("c", "continue_game", "Continue"),

@@ -11,12 +11,14 @@ from textual.widgets import DataTable, Static
 
 from ..safe_text import shown, table_cell
 from ..widgets.footer import KeysFooter
+from . import STYLES
 
 
 NO_RESULTS = "No results yet: finish a solo challenge to see your best turns here."
 
 
 class ScoresScreen(Screen):
+    CSS_PATH = STYLES
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:

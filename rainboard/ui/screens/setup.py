@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from attrs import define
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +31,7 @@ from ..widgets.text_input import TextInput
 from ..widgets.toggle import Toggle
 from .dialogs import ReportScreen
 from ..widgets.footer import KeysFooter
+from . import STYLES
 
 MAX_PLAYERS = 9
 DEFAULT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ez", "Fi", "Gu", "Hal", "Ivo")
@@ -49,6 +51,8 @@ def ordinal(n: int) -> str:
 class SetupScreen(Screen):
     """Names, options, seed and deck folder; then the roll for turn order. The table last played
     (its names, options and preset, remembered in the config file) is offered first."""
+
+    CSS_PATH = STYLES
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
@@ -235,6 +239,8 @@ def start_table_game(app, names: list[str], options: Options, seed: str, data, t
 
 class SlugcatPickScreen(Screen):
     """Each player in turn order picks a slugcat; one already taken cannot be picked again."""
+
+    CSS_PATH = STYLES
 
     BINDINGS = [Binding("escape", "back", "Back to setup")]
 

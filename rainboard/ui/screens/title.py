@@ -39,6 +39,9 @@ def title_art(text: str) -> Content:
 class TitleScreen(Screen):
     """Title art and the main menu."""
 
+    unfinished = None  # the unfinished game Continue resumes, once the saves have been looked at
+    _looked = False
+
     def compose(self) -> ComposeResult:
         try:
             art = title_art(paths.asset_text("title.txt").rstrip("\n"))
@@ -68,11 +71,17 @@ class TitleScreen(Screen):
         menu.highlighted = menu.get_option_index("new-game")
         menu.focus()
         # after the first frame: finding the unfinished game reads the saves, which need the engine
-        self.call_after_refresh(self.on_screen_resume)
+        self.call_after_refresh(self._look_for_unfinished)
 
     def on_screen_resume(self) -> None:
+        if self._looked:  # back from a game or the saves list (the first look waits for the first frame)
+            self._look_for_unfinished()
+
+    def _look_for_unfinished(self) -> None:
         """Continue is offered only when there is an unfinished game to continue."""
         from rainboard.saves import latest_unfinished
+
+        self._looked = True
 
         self.unfinished = latest_unfinished(self.app.data_dir)
         menu = self.query_one("#menu", OptionList)

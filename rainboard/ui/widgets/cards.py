@@ -18,6 +18,7 @@ from rainboard.engine.state import ASCENDED, DEAD, HIBERNATING, STARVED, Encount
 
 from ..safe_text import shown
 from ..words import card_line, signed
+from .quiet import QuietOptionList, SettledSize, quiet_update, wrapped_rows
 
 FOOD_FULL, FOOD_EMPTY, FOOD_LINE = "●", "○", "│"
 KARMA_FULL, KARMA_EMPTY = "◉", "○"
@@ -175,7 +176,7 @@ def _ending_line(state: GameState, index: int) -> Content | None:
     return _line(*pieces)
 
 
-class SlugcatCard(Static):
+class SlugcatCard(SettledSize, Static):
     """The card of one player: their slugcat's body, food, karma and state (`brief`: the short card
     beside the roster, its head in the frame)."""
 
@@ -193,9 +194,21 @@ class SlugcatCard(Static):
         self.brief = brief
 
     def show(self, state: GameState, index: int) -> None:
+        content = shown(slugcat_card_content(state, index, brief=self.brief))
         if self.brief:
             self.border_title = shown(slugcat_card_head(state, index), keep="")
-        self.update(shown(slugcat_card_content(state, index, brief=self.brief)))
+        quiet_update(self, self._as_tall_as_any(state, content))
+
+    def _as_tall_as_any(self, state: GameState, content: Content) -> Content:
+        """The card, with blank rows under it up to the tallest card at the table: the card keeps
+        its size as the keyboard passes round (or a replay steps), and nothing else moves."""
+        width = self.content_region.width
+        if width <= 0:
+            return content
+        tallest = max(wrapped_rows(shown(slugcat_card_content(state, other, brief=self.brief)), width)
+                      for other in range(len(state.players)))
+        rows = wrapped_rows(content, width)
+        return content + Content("\n" * (tallest - rows)) if rows < tallest else content
 
 
 def ability_words(state: GameState, creature, viewer: int | None) -> list[str]:
@@ -280,7 +293,7 @@ def hand_prompt(state: GameState, card_id: str, holder: int) -> Content:
     return _line((name, "bold"), colon + rest)
 
 
-class HandList(OptionList):
+class HandList(QuietOptionList):
     """The cards a player holds, one per line; choosing one posts CardChosen."""
 
     DEFAULT_CSS = """
@@ -311,12 +324,11 @@ class HandList(OptionList):
         """List this player's hand (or say it is empty)."""
         hand = state.players[index].hand
         self.cards = tuple(held.card for held in hand)
-        self.clear_options()
         if not hand:
-            self.add_option(Option(Content.styled(EMPTY_HAND, "italic $text-muted"), id="empty", disabled=True))
+            self.replace_options([Option(Content.styled(EMPTY_HAND, "italic $text-muted"), id="empty", disabled=True)])
             return
-        self.add_options([Option(shown(hand_prompt(state, held.card, index), keep=""), id=f"hand-{n}")
-                          for n, held in enumerate(hand)])
+        self.replace_options([Option(shown(hand_prompt(state, held.card, index), keep=""), id=f"hand-{n}")
+                              for n, held in enumerate(hand)])
 
     @property
     def highlighted_card(self) -> str | None:

@@ -14,19 +14,21 @@ from rainboard.engine.events import Event
 from rainboard.engine.state import GameState
 
 from ..words import event_line
+from .quiet import QuietLayout
 
 KEEP_LINES = 2000  # the log keeps this many events; older ones drop off the top
 TRIM_SLACK = 200  # lines past `keep` dropped together, so trimming is rare
 INDENT = 2  # every line starts with a symbol and a space; wrapped lines hang under the text
 
 
-class EventLog(RichLog):
+class EventLog(QuietLayout, RichLog):
     """A scrolling log of events that follows the newest line.
 
     RichLog draws Rich renderables, which know nothing of Textual's theme variables ($success...)
     and do not re-wrap when the log is resized. So the log keeps each event's Content, turns it into
     Rich Text with the theme's colours when writing, and writes everything again when its width or
-    the theme changes.
+    the theme changes. Its size is fixed by the screen, so lines added or dropped on a move repaint
+    it alone (`quietly`).
     """
 
     DEFAULT_CSS = """
@@ -54,8 +56,10 @@ class EventLog(RichLog):
         """Write a line for each event (`state` lends the names). Only the new lines are written;
         the oldest drop off the top, a batch at a time, never by writing the rest again."""
         events = list(events)
-        self._append(events, [event_line(event, state) for event in events])
-        self._trim(len(self.contents) - self.keep, slack=TRIM_SLACK)
+        with self.quietly():
+            self._append(events, [event_line(event, state) for event in events])
+            self._trim(len(self.contents) - self.keep, slack=TRIM_SLACK)
+        self._follow()
 
     def reset(self, events: Iterable[Event], state: GameState) -> None:
         """Show exactly these events (after an undo, or when a replay steps or jumps). The lines
@@ -70,6 +74,17 @@ class EventLog(RichLog):
             if self._written_width:
                 self._write_all()
             return
+        with self.quietly():
+            self._keep_and_add(start, events, state)
+        self._follow()
+
+    def _follow(self, immediate: bool = True) -> None:
+        """Show the newest line now, in this frame (RichLog would scroll after the next one)."""
+        if self.auto_scroll and self._written_width:
+            self.scroll_end(animate=False, immediate=immediate, x_axis=False)
+
+    def _keep_and_add(self, start: int, events: list[Event], state: GameState) -> None:
+        """Keep this log's lines from `start` on while they are `events`' first ones; add the rest."""
         same = 0
         while (same < len(events) and start + same < len(self._events)
                and self._events[start + same] is events[same]):
@@ -135,16 +150,17 @@ class EventLog(RichLog):
     def _write_one(self, content: Content) -> None:
         before = len(self.lines)
         for row in self.wrapped(content, self._written_width):
-            self.write(self.to_text(row))
+            self.write(self.to_text(row), scroll_end=False)
         self._rows.append(len(self.lines) - before)
 
     def _write_all(self) -> None:
-        self.clear()
-        self._rows = []
-        self._written_width = self.scrollable_content_region.width
-        for content in self.contents:
-            self._write_one(content)
-        self.scroll_end(animate=False, immediate=False, x_axis=False)
+        with self.quietly():
+            self.clear()
+            self._rows = []
+            self._written_width = self.scrollable_content_region.width
+            for content in self.contents:
+                self._write_one(content)
+        self._follow(immediate=False)  # a new size may not be settled yet: after the next refresh
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._write_all())

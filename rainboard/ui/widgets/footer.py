@@ -1,27 +1,107 @@
-"""The footer of every screen: Textual's, rebuilt only when the keys it shows change."""
+"""The footer of every screen: the keys that do something here, drawn as one line.
+
+Textual's own footer is a row of widgets, one per key, mounted afresh each time the keys change,
+which on the board is after nearly every move and cost a keypress a good part of its time. This
+one is a single line of text: a change of keys repaints one row and lays nothing out again. A
+click on a key presses it; a greyed key only rings the bell.
+"""
 
 from __future__ import annotations
 
+from textual import events
+from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widget import Widget
+
+KEY_STYLE = "bold $footer-key-foreground on $footer-key-background"
+WORDS_STYLE = "$footer-description-foreground on $footer-description-background"
+DISABLED_STYLE = "dim"
 
 
-class KeysFooter(Footer):
-    """Textual's footer rebuilds all its keys each time a screen's bindings are refreshed (after every
-    move, on every focus change), which cost a board several milliseconds a keypress; this one
-    compares what it would show with what it shows and rebuilds only when they differ."""
+class KeysFooter(Widget):
+    """The screen's shown bindings, left to right, and the command palette's key at the right."""
 
-    _shown: tuple | None = None
+    ALLOW_SELECT = False
+    DEFAULT_CSS = """
+    KeysFooter {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        color: $footer-foreground;
+        background: $footer-background;
+    }
+    """
 
-    def _showing(self) -> tuple:
-        return tuple((binding.key, binding.description, binding.action, enabled, tooltip)
-                     for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
-                     if binding.show or binding.action == "app.command_palette")
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._places: list[tuple[int, int, str, bool]] = []  # (from, to, key, enabled) of each key drawn
+        self._drawn: tuple | None = None  # the keys last drawn (`_keys()`)
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen) -> None:
-        if self.is_attached and screen is self.screen and screen.app.app_focus:
-            showing = self._showing()
-            if showing == self._shown:
+        """Repaint when the keys to show have changed (not when they were only refreshed)."""
+        if self.is_attached and screen is self.screen and self._keys() != self._drawn:
+            self.refresh()
+
+    def redraw(self) -> None:
+        """Draw the keys now offered in the coming frame (the bindings' own signal, which comes a
+        frame later, then finds nothing to do)."""
+        self._drawn = self._keys()
+        self.refresh()
+
+    def _keys(self) -> tuple[tuple, tuple | None]:
+        """(key, shown as, words, enabled) of each shown binding, and of the palette's apart."""
+        app = self.app
+        shown, palette = [], None
+        seen_actions = set()
+        for _, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            entry = (binding.key, app.get_key_display(binding), binding.description, enabled)
+            if binding.action == "app.command_palette" or binding.key == app.COMMAND_PALETTE_BINDING:
+                if app.ENABLE_COMMAND_PALETTE:
+                    palette = entry
+            elif binding.show and binding.action not in seen_actions:  # one key an action, as Textual's
+                seen_actions.add(binding.action)
+                shown.append(entry)
+        return tuple(shown), palette
+
+    @staticmethod
+    def _piece(key: tuple) -> Content:
+        _, display, words, enabled = key
+        piece = Content.assemble((f" {display} ", KEY_STYLE), (f"{words} " if words else "", WORDS_STYLE))
+        return piece if enabled else piece.stylize(DISABLED_STYLE)
+
+    def render(self) -> Content:
+        width = self.size.width
+        self._drawn = shown, palette = self._keys()
+        self._places = []
+        right = self._piece(palette) if palette is not None else Content("")
+        room = max(0, width - right.cell_length - (1 if palette is not None else 0))
+        pieces, at = [], 0
+        for key in shown:
+            piece = self._piece(key)
+            if at + piece.cell_length > room:
+                break
+            pieces.append(piece)
+            self._places.append((at, at + piece.cell_length, key[0], key[3]))
+            at += piece.cell_length
+        left = Content("").join(pieces)
+        if palette is None:
+            return left
+        gap = max(0, width - left.cell_length - right.cell_length - 1)
+        start = left.cell_length + gap + 1
+        self._places.append((start, start + right.cell_length, palette[0], palette[3]))
+        return Content.assemble(left, " " * gap, ("▏", "$text-muted"), right)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        for start, end, key, enabled in self._places:
+            if start <= event.x < end:
+                if enabled:
+                    self.app.simulate_key(key)
+                else:
+                    self.app.bell()
                 return
-            self._shown = showing
-        super().bindings_changed(screen)

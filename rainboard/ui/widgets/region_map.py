@@ -339,6 +339,9 @@ class RegionMap(StateView):
             self.focus_region = None
         super().show(state, viewer)
 
+    def _drawn_for(self, width: int) -> tuple:
+        return super()._drawn_for(width) + (self.focus_region,)
+
     def _fixed_height(self) -> int | None:
         return None if self.styles.height is None or self.styles.height.is_auto else self.size.height
 
@@ -369,4 +372,4 @@ class RegionMap(StateView):
         if region is None:
             return
         self.focus_region = None if region == self.focus_region else region
-        self.refresh(layout=True)
+        self.redraw()

@@ -288,3 +288,7 @@ class Roster(StateView):
         if self._state is None:
             return 0
         return len(roster_lines(self._state, width, self._max_rows(container, viewport)))
+
+    def _rows_needed(self, content: Content, width: int) -> int:
+        # the lines it would take with room for all (the drawing itself fits the rows it has)
+        return len(roster_lines(self._state, width)) if self._state is not None else 0

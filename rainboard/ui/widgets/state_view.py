@@ -8,21 +8,54 @@ from textual.widget import Widget
 from rainboard.engine import GameState
 
 from ..safe_text import shown
+from .quiet import SettledSize, auto_height, content_key, wrapped_rows
 
 
-class StateView(Widget):
-    """Holds the state and the viewer; subclasses say how to draw them at a width (`_draw`)."""
+class StateView(SettledSize, Widget):
+    """Holds the state and the viewer; subclasses say how to draw them at a width (`_draw`).
+
+    A new state is drawn at once at the present width and kept for the repaint. When the drawing
+    is the same as before nothing is done; when it takes the same rows only this widget repaints;
+    only a change of rows lays the screen out again."""
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._state: GameState | None = None
         self._viewer: int | None = None
+        self._drawn: tuple | None = None  # (what it was drawn for, the Content, its rows)
 
     def show(self, state: GameState, viewer: int | None) -> None:
         """Draw this state as `viewer` sees it."""
         self._state = state
         self._viewer = viewer
+        width = self.size.width
+        before = self._drawn
+        if width <= 0 or before is None or not self.display:
+            # not drawn yet, or hidden (showing it again lays the screen out anyway)
+            self._drawn = None
+            self.refresh(layout=self.display and (auto_height(self) or width <= 0))
+            return
+        content = self._content(width)
+        if content_key(content) == content_key(before[1]):
+            self._drawn = (self._drawn_for(width), content, before[2])
+            return
+        rows = self._rows_needed(content, width)
+        self._drawn = (self._drawn_for(width), content, rows)
+        self.refresh(layout=rows != before[2] and auto_height(self))
+
+    def redraw(self) -> None:
+        """Draw again from scratch, the screen laid out again (something beside the state changed)."""
+        self._drawn = None
         self.refresh(layout=True)
+
+    def _drawn_for(self, width: int) -> tuple:
+        """What a drawing depends on besides the state and viewer: the width and the height (some
+        views fit their rows to the height they are given)."""
+        return id(self._state), self._viewer, width, self.size.height
+
+    def _rows_needed(self, content: Content, width: int) -> int:
+        """The rows a drawing needs: a change lays the screen out again."""
+        return wrapped_rows(content, width)
 
     def _draw(self, state: GameState, viewer: int | None, width: int) -> Content:
         raise NotImplementedError
@@ -34,4 +67,11 @@ class StateView(Widget):
         return shown(self._draw(self._state, self._viewer, width))
 
     def render(self) -> Content:
-        return self._content(self.size.width)
+        width = self.size.width
+        drawn = self._drawn
+        if drawn is not None and drawn[0] == self._drawn_for(width):
+            return drawn[1]
+        content = self._content(width)
+        if self._state is not None and width > 0:
+            self._drawn = (self._drawn_for(width), content, self._rows_needed(content, width))
+        return content

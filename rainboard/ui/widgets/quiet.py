@@ -1,0 +1,127 @@
+"""Redraw only what changed, and lay the screen out again only when a height may have changed.
+
+Every move redraws the board's panels. A panel whose text is the same as before needs nothing; one
+whose text changed but takes the same rows needs a repaint of itself alone; only one whose rows
+changed needs the whole screen laid out again, which is what costs a keypress most of its time.
+"""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.widgets import ContentSwitcher, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+def content_key(content: Content) -> tuple:
+    """What a piece of Content looks like: its text and its styled spans (Content's own `==`
+    compares the text alone)."""
+    return content.plain, tuple(content.spans)
+
+
+def wrapped_rows(content: Content, width: int) -> int:
+    """The rows `content` takes at `width` when each long line folds onto the next."""
+    width = max(width, 1)
+    return sum(max(1, math.ceil(line.cell_length / width)) for line in content.split("\n"))
+
+
+def auto_height(widget) -> bool:
+    """Whether the widget's height follows its content (then a change of rows moves the others)."""
+    height = widget.styles.height
+    return height is None or height.is_auto
+
+
+class SettledSize:
+    """Mixed into a widget that does not scroll: a layout that gives it a new size has already
+    placed it by that size, but Textual asks for a second layout all the same (it sets the
+    widget's virtual size as a reactive that lays out), which costs a keypress another frame."""
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class Panel(SettledSize, Static):
+    """A Static of the board that is updated through `quiet_update`."""
+
+
+class SettledVertical(SettledSize, Vertical):
+    """A Vertical that a layout resizes without asking for another."""
+
+
+class SettledScroll(SettledSize, VerticalScroll):
+    """A VerticalScroll that a layout resizes without asking for another (its scrollbars are
+    still set from its new size)."""
+
+
+class Switcher(SettledSize, ContentSwitcher):
+    """A ContentSwitcher of the board (its panels fill it, so a switch moves nothing else)."""
+
+
+def quiet_update(widget: Static, content: Content) -> None:
+    """`widget.update(content)`, skipped when it already shows exactly this, and without a layout
+    of the screen when the rows it needs at its present width are the rows it has."""
+    key = content_key(content)
+    shown = getattr(widget, "_quiet_shown", None)
+    if shown is not None and shown[0] == key:
+        return
+    width = widget.content_region.width
+    same_rows = (shown is not None and width > 0
+                 and wrapped_rows(shown[1], width) == wrapped_rows(content, width))
+    widget._quiet_shown = (key, content)
+    widget.update(content, layout=not same_rows and auto_height(widget))
+
+
+def _option_key(option: Option) -> tuple:
+    prompt = option.prompt
+    shown = content_key(prompt) if isinstance(prompt, Content) else (str(prompt),)
+    return shown, option.id, option.disabled, option._divider
+
+
+class QuietLayout:
+    """Mixed into a scrolling widget of a fixed outer size: lines added or dropped inside
+    `quietly()` change what it scrolls over, which needs its scrollbars set again but not the
+    screen laid out again (Textual lays it out whenever a widget's virtual size changes)."""
+
+    _no_layout = False
+
+    def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        return super().refresh(*regions, repaint=repaint, layout=layout and not self._no_layout,
+                               recompose=recompose)
+
+    @contextmanager
+    def quietly(self):
+        before = self.virtual_size
+        self._no_layout = self.scrollable_content_region.width > 0  # before the first layout, lay out
+        try:
+            yield
+        finally:
+            self._no_layout = False
+        if self.virtual_size != before:
+            self._refresh_scrollbars()  # a scrollbar shown or hidden changes the size within: lays out
+            self._scroll_update(self.virtual_size)
+
+
+class QuietOptionList(SettledSize, QuietLayout, OptionList):
+    """An OptionList whose `replace_options` leaves a list showing the same options alone, and
+    repaints without a screen layout when the new options take as many lines as the old."""
+
+    def replace_options(self, options: list[Option]) -> bool:
+        """Show these options in place of the present ones; False when they were the same (nothing
+        was done, and the highlight stays where it was)."""
+        keys = [_option_key(option) for option in options]
+        if keys == getattr(self, "_quiet_keys", None):
+            return False
+        self._quiet_keys = keys
+        laid_out = self.scrollable_content_region.width > 0
+        before = self.virtual_size.height
+        with self.quietly():
+            if options:
+                self.set_options(options)  # straight to the new lines, never through an empty list
+            else:
+                self.clear_options()
+        if not laid_out or (self.virtual_size.height != before and auto_height(self)):
+            self.refresh(layout=True)  # its height follows its lines
+        return True
