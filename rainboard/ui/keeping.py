@@ -4,9 +4,19 @@ told a file's name, never where it sits on the server). Mixed into RainboardApp.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from .safe_text import tell
+
+# a file's path in a sentence: from a "/" or "~/" that starts a word, through its folders, to its name
+PATH_IN_WORDS = re.compile(r"(?:~|(?<![\w.~\\]))/(?:[^\s'\"()\[\]<>:;,/]*/)*([^\s'\"()\[\]<>:;,/]*)")
+
+
+def without_paths(text: str) -> str:
+    """The text with every file path in it cut down to the file's name ("/srv/rb/games/x.json" to
+    "x.json")."""
+    return PATH_IN_WORDS.sub(lambda found: found.group(1) or "/", text)
 
 
 class GameKeeping:
@@ -25,6 +35,13 @@ class GameKeeping:
         """A file as a notice names it: its whole path in a terminal, only its name in a browser
         tab (the player there has no use for the server's folders, and should not see them)."""
         return Path(path).name if self.is_web else str(path)
+
+    def notify(self, message: str, *args, **options) -> None:
+        """As Textual's, but a browser tab is never told where files sit on the server: whatever
+        notice quotes a path (an error from the system, a setting's file) names only the file."""
+        if self.is_web:
+            message = without_paths(message)
+        super().notify(message, *args, **options)
 
     def error_words(self, error: Exception) -> str:
         """An error about a file (a SaveError) as a notice says it, its path as `file_words` does."""
@@ -167,7 +184,7 @@ class GameKeeping:
         if path is None:
             tell(self, "This game was not saved, so there is no file to download.", severity="warning")
             return
-        from io import BytesIO
+        from io import StringIO
 
         from rainboard.saves import SaveError, encode_save, read_save
 
@@ -176,8 +193,9 @@ class GameKeeping:
         except (SaveError, OSError, ValueError) as error:
             tell(self, self.error_words(error), title="Nothing to download", severity="error", timeout=10)
             return
-        self.deliver_binary(BytesIO(body), save_filename=Path(path).name, mime_type="application/json",
-                            name=DOWNLOAD)
+        # as text: Textual's terminal driver writes a BytesIO as text and fails (8.2.8)
+        self.deliver_text(StringIO(body.decode("utf-8")), save_filename=Path(path).name, encoding="utf-8",
+                          mime_type="application/json", name=DOWNLOAD)
 
     def on_delivery_complete(self, event) -> None:
         if event.name != DOWNLOAD:

@@ -81,8 +81,12 @@ class TitleScreen(Screen):
             menu.disable_option("continue")
             note = "Continue: no unfinished game. Every game is saved as it is played."
         else:
+            from rainboard.saves.lock import holder_of, this_computer
+
             menu.enable_option("continue")
-            note = "Continue picks up your last unfinished game."
+            holder = holder_of(self.unfinished)
+            note = "Continue picks up your last unfinished game." if holder is None else \
+                f"Your last unfinished game is open in {holder.describe(this_computer())}: Continue can watch it."
         del option
         self.query_one("#later-note", Static).update(note)
 
