@@ -48,7 +48,12 @@ def build_parser() -> argparse.ArgumentParser:
     _scores_parser(commands)
     _save_parsers(commands)
     serve_parser(commands)
+    for name in DATA_COMMANDS:  # also after the command's name: `rainboard play --data-dir DIR`
+        _data_dir_option(commands.choices[name], default=argparse.SUPPRESS)
     return parser
+
+
+DATA_COMMANDS = ("play", "continue", "replay", "challenge", "scores", "serve")  # those that read or write saves
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -126,9 +131,9 @@ def cmd_decks_check(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # -- saves: the global --data-dir, `continue` and `replay` ---------------------------------------
-def _data_dir_option(parser: argparse.ArgumentParser) -> None:
+def _data_dir_option(parser: argparse.ArgumentParser, default=None) -> None:
     parser.add_argument(
-        "--data-dir", type=Path, metavar="DIR",
+        "--data-dir", type=Path, metavar="DIR", default=default,
         help="the folder for saves and scores (default: $RAINBOARD_DATA_DIR, else your user data folder)",
     )
 
