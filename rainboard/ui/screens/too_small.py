@@ -28,8 +28,8 @@ class TooSmallScreen(dialogs.TooSmallScreen):
         width, height = self.need
         if self.app.is_web:
             words = (f"The window is too small for the table.\nRainboard needs at least {width} x {height} "
-                     "characters: make the window larger or the text smaller (ctrl and minus), and the game "
-                     "comes back.")
+                     "characters: make the window larger or the text smaller (ctrl and minus, or on a phone "
+                     "add ?fontsize=8 to the page's address), and the game comes back.")
         else:
             words = (f"The terminal is too small for the table.\nRainboard needs at least {width} x {height};\n"
                      "make the window larger and the game comes back.")
