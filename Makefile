@@ -6,12 +6,20 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
+WEB_STAMP := $(VENV)/.installed-web
 
-.PHONY: play test sim bench fuzz clean
+.PHONY: play serve test sim bench fuzz clean
 
 play: $(STAMP)
 	$(BIN)/rainboard
 
+# The table in a web browser, on this computer only: http://127.0.0.1:8000/ (see the README for
+# other devices). SERVE_ARGS passes more, such as SERVE_ARGS="--port 8080".
+serve: $(WEB_STAMP)
+	$(BIN)/rainboard serve $(SERVE_ARGS)
+
+# The browser tests (tests/web) need Chromium at /usr/bin/chromium; without it they are skipped
+# and the run's last lines say so (in CI they fail instead: .ci/run).
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
@@ -43,6 +51,11 @@ $(STAMP): pyproject.toml
 # The benchmarks also need python-chess (the `bench` extra), which play and test do without.
 $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
+	touch $@
+
+# `rainboard serve` needs textual-serve (the `web` extra).
+$(WEB_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,web]'
 	touch $@
 
 clean:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from rainboard.cli_args import decks_option as _decks_option, load as _load, preset_option as _preset_option
 from rainboard.cli_sim import cmd_balance, cmd_sim, sim_parsers
+from rainboard.serve import cmd_serve, serve_parser
 from rainboard.text import PrintableStream, printable
 
 if TYPE_CHECKING:
@@ -46,14 +47,20 @@ def build_parser() -> argparse.ArgumentParser:
     _challenge_parser(commands)
     _scores_parser(commands)
     _save_parsers(commands)
+    serve_parser(commands)
+    for name in DATA_COMMANDS:  # also after the command's name: `rainboard play --data-dir DIR`
+        _data_dir_option(commands.choices[name], default=argparse.SUPPRESS)
     return parser
+
+
+DATA_COMMANDS = ("play", "continue", "replay", "challenge", "scores", "serve")  # those that read or write saves
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     data = _load(getattr(args, "decks", None), getattr(args, "preset", None))
     from rainboard.ui.app import RainboardApp
 
-    RainboardApp(data=data).run()
+    RainboardApp(data=data, data_dir=_data_folder(args)).run()
     return 0
 
 
@@ -124,9 +131,9 @@ def cmd_decks_check(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # -- saves: the global --data-dir, `continue` and `replay` ---------------------------------------
-def _data_dir_option(parser: argparse.ArgumentParser) -> None:
+def _data_dir_option(parser: argparse.ArgumentParser, default=None) -> None:
     parser.add_argument(
-        "--data-dir", type=Path, metavar="DIR",
+        "--data-dir", type=Path, metavar="DIR", default=default,
         help="the folder for saves and scores (default: $RAINBOARD_DATA_DIR, else your user data folder)",
     )
 
@@ -141,9 +148,9 @@ def _save_parsers(commands) -> None:
 
 def cmd_continue(args: argparse.Namespace) -> int:
     """Open the app on the most recently played unfinished game."""
-    from rainboard.saves import data_dir, latest_unfinished
+    from rainboard.saves import latest_unfinished
 
-    folder = data_dir(args.data_dir)
+    folder = _data_folder(args)
     skipped: list = []
     path = latest_unfinished(folder, skipped)
     for error in skipped:  # one line each, the file first
@@ -159,7 +166,7 @@ def cmd_continue(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     """--verify: play the save back headless and print its final digest; else open it in the app."""
-    from rainboard.saves import Replay, SaveError, data_dir, read_save
+    from rainboard.saves import Replay, SaveError, read_save
 
     try:
         if args.verify:
@@ -172,7 +179,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         return 1
     from rainboard.ui.app import RainboardApp
 
-    RainboardApp(replay=args.file, data_dir=data_dir(args.data_dir)).run()
+    RainboardApp(replay=args.file, data_dir=_data_folder(args)).run()
     return 0
 
 
@@ -301,6 +308,8 @@ def _run(args: argparse.Namespace) -> int:
         return cmd_continue(args)
     if args.command == "replay":
         return cmd_replay(args, _out())
+    if args.command == "serve":
+        return cmd_serve(args, _out(), _err())
     return cmd_play(args)
 
 

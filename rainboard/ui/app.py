@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from . import keys
+from .keeping import GameKeeping
 from .palette import GameCommands, board_screen_class
 from .safe_text import tell
 from .screens.title import TitleScreen, title_art  # noqa: F401 - title_art is part of the app's face
@@ -36,7 +37,7 @@ def __getattr__(name: str):
     raise AttributeError(name)
 
 
-class RainboardApp(App):
+class RainboardApp(GameKeeping, App):
     """The terminal table for Rain World: The Board Game."""
 
     TITLE = "Rainboard"
@@ -110,78 +111,6 @@ class RainboardApp(App):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
-
-    def watch_session(self, session, handoffs: bool, saver=None) -> None:
-        if not self.autosave:
-            return
-        from rainboard.saves import SaveError
-
-        from .autosave import Autosaver
-
-        try:
-            session.on_change = saver or Autosaver.for_new_game(session, self.data_dir, handoffs,
-                                                                self.saving_failed, self.saving_works)
-        except (SaveError, OSError) as error:
-            self.saving_failed(self.data_dir, error)
-
-    def saving_failed(self, path: Path, error: Exception) -> None:
-        """The autosave could not be written: say where and why, and how to keep the game anyway."""
-        from .autosave import why_not_written
-
-        problem = why_not_written(error)
-        self._saving_failed = (f"{path} could not be written: {problem}. Play goes on, and every move tries "
-                               "again; ctrl+s saves this game under another name or at a path such as ~/game.json.")
-        tell(self, self._saving_failed, title="Saving failed", severity="error", timeout=30)
-
-    def saving_works(self, path: Path) -> None:
-        self._saving_failed = None
-        super().clear_notifications()  # the failure notice is out of date
-        tell(self, f"The game is saved again ({path}).", title="Saving works again", timeout=6)
-
-    def clear_notifications(self) -> None:
-        """Clear what was said; a save that still cannot be written is said again, since it is not done with."""
-        super().clear_notifications()
-        if self._saving_failed:
-            tell(self, self._saving_failed, title="Saving failed", severity="error", timeout=30)
-
-    def resume(self, path: Path, copy: bool = False) -> bool:
-        """Pick a saved game up exactly where it was; a bad file says what is wrong and stays as it is.
-        With `copy` (a save named with ctrl+s) the game goes on in a new autosave and the named file is
-        kept as it was, to come back to."""
-        from rainboard.saves import SaveError
-
-        from .autosave import Autosaver
-        from .resume import open_save, session_from_replay
-        from .screens.setup import TableOptions
-
-        try:
-            save, replay, data, setup = open_save(path)
-        except SaveError as error:
-            tell(self, str(error), title="This save cannot be resumed", severity="error", timeout=10)
-            return False
-        session = session_from_replay(replay, len(replay), data, setup,
-                                      challenge=save.challenge.code if save.challenge else None)
-        table = TableOptions(handoffs=save.table.handoffs)
-        if self.autosave:  # a copy goes on in a new autosave; the game is written whole (journal folded in)
-            session.on_change = Autosaver.resumed(path, save, self.data_dir if copy else None,
-                                                  self.saving_failed, self.saving_works)
-            session.on_change(session)  # the saver tells the table itself when it cannot write
-        if session.over:
-            from .screens.game_over import GameOverScreen
-
-            self.push_screen(GameOverScreen(session))
-        elif session.choosing:
-            from .screens.setup import SlugcatPickScreen
-
-            self.push_screen(SlugcatPickScreen(session, table))
-        else:
-            self.push_screen(board_screen_class()(session, table))
-            if session.hotseat and table.handoffs:
-                from .screens.dialogs import HandoffScreen
-
-                self.push_screen(HandoffScreen(session.state.players[session.state.to_act].name,
-                                               "The game is resumed where it was left."))
-        return True
 
     async def _shutdown(self) -> None:
         """Before Textual closes the screens, the games on them are written whole (their journals folded in)."""
@@ -258,9 +187,12 @@ class RainboardApp(App):
         self.push_screen(ScoresScreen())
 
     def to_title(self) -> None:
-        """Back to the title screen, closing every screen above it (a finished game's among them)."""
+        """Back to the title screen, closing every screen above it (a finished game's among them);
+        the games on them are written whole and let go, to be continued here or elsewhere."""
+        closing = self.screen_stack[1:]
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self.release_games(closing)
 
     def get_system_commands(self, screen: Screen):
         """Of Textual's own commands only the theme picker: Quit is the game's (it asks first during a
@@ -335,6 +267,8 @@ class RainboardApp(App):
     def report_error(self, error: Exception) -> None:
         """An unexpected error as a message to the table, with the details in a log file."""
         where = _write_error_log(error)
+        if self.is_web:  # the log is on the server, no use to a player in a browser
+            where = "in the server's error log"
         tell(self, f"Something went wrong: {error}. The game is still here. Details: {where}",
                     title="Unexpected error", severity="error", timeout=10)
 

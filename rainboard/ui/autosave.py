@@ -10,6 +10,7 @@ import attrs
 from rainboard.engine import digest
 from rainboard.saves import SaveError, SaveGame, record, write_save
 from rainboard.saves.journal import JournalFile, action_line, count_line, journal_path
+from rainboard.saves.lock import TERMINAL, GameLock
 
 from .session import GameSession
 
@@ -43,10 +44,14 @@ class Autosaver:
     A write that fails (a full disk, a read-only or missing folder) never stops the game: the game
     in memory stays whole (`save`), so it can still be written elsewhere (ctrl+s), and the next
     change tries again with a checkpoint. `report(path, error)` hears about the first failure of a
-    run of them, `recovered(path)` about the first write that works after."""
+    run of them, `recovered(path)` about the first write that works after.
 
-    def __init__(self, path: Path, save: SaveGame, report=None, recovered=None) -> None:
+    While it saves a game it holds the game's lock (rainboard.saves.lock), so no other window
+    writes the same autosave; `close` lets go of it."""
+
+    def __init__(self, path: Path, save: SaveGame, report=None, recovered=None, lock: GameLock | None = None) -> None:
         self.path = path
+        self.lock = lock
         self.checkpoint_save = save  # the save as last written whole (or to be written first)
         self.report = report
         self.recovered = recovered
@@ -59,28 +64,31 @@ class Autosaver:
 
     @classmethod
     def for_new_game(cls, session: GameSession, data_dir: Path, handoffs: bool, report=None,
-                     recovered=None) -> Autosaver:
+                     recovered=None, where: str = TERMINAL) -> Autosaver:
         from rainboard.saves import games_dir, new_game_id, new_save
 
         moment = now()
         game_id = new_game_id(moment)
         save = new_save(session.setup, session.data, handoffs, moment, game_id=game_id,
                         challenge_code=session.challenge)
-        saver = cls(games_dir(data_dir) / f"{game_id}.json", save, report, recovered)
+        path = games_dir(data_dir) / f"{game_id}.json"
+        saver = cls(path, save, report, recovered, lock=try_lock(path, where))
         saver(session)
         return saver
 
     @classmethod
     def resumed(cls, path: Path, save: SaveGame, new_in: Path | None = None, report=None,
-                recovered=None) -> Autosaver:
-        """The saver for a game read from `path`; with `new_in` (a data folder) one that goes on in
-        a new autosave there under a new id, leaving `path` as it was. Not yet written: call it."""
+                recovered=None, lock: GameLock | None = None, where: str = TERMINAL) -> Autosaver:
+        """The saver for a game read from `path`, holding `lock` (the caller took it, before reading
+        the save); with `new_in` (a data folder) one that goes on in a new autosave there under a
+        new id, leaving `path` as it was. Not yet written: call it."""
         if new_in is None:
-            return cls(path, save, report, recovered)
+            return cls(path, save, report, recovered, lock=lock)
         from rainboard.saves import autosave_path, new_game_id
 
         game_id = new_game_id(now())
-        return cls(autosave_path(new_in, game_id), attrs.evolve(save, game_id=game_id), report, recovered)
+        new_path = autosave_path(new_in, game_id)
+        return cls(new_path, attrs.evolve(save, game_id=game_id), report, recovered, lock=try_lock(new_path, where))
 
     @property
     def save(self) -> SaveGame:
@@ -116,6 +124,8 @@ class Autosaver:
                 pass
         self.journal.close()
         self.written = None
+        if self.lock is not None:
+            self.lock.release()
 
     def _append(self, session: GameSession) -> None:
         actions, count = session.actions, len(session.actions)
@@ -151,6 +161,15 @@ class Autosaver:
         same = last.finished == session.over and last.actions == tuple(session.actions)
         return record(last, list(session.actions), digests, finished=session.over,
                       outcome=outcome_summary(session), now=last.updated if same else now())
+
+
+def try_lock(path: Path, where: str) -> GameLock | None:
+    """The lock of a game new to this window (no one else can know its id yet); None when the lock
+    file cannot be made, where the save cannot be written either and the table hears of that."""
+    try:
+        return GameLock.acquire(path, where)
+    except OSError:
+        return None
 
 
 def close_all(screens) -> None:

@@ -64,9 +64,9 @@ def save_as(app, session: GameSession) -> None:
             write_save(path, saver.save)
         except (SaveError, OSError) as error:
             problem = why_not_written(error)
+            elsewhere = "" if app.is_web else " or a path such as ~/game.json"  # a tab cannot reach the server's
             tell(app, f"{path} could not be written: {problem}. Nothing was changed there; ctrl+s to try "
-                       "another name or a path such as ~/game.json.", title="Not saved", severity="error",
-                       timeout=12)
+                       f"another name{elsewhere}.", title="Not saved", severity="error", timeout=12)
             return
         tell(app, f"Saved as \"{path.stem}\" ({path})", timeout=5)
 

@@ -49,6 +49,7 @@ class GameOverScreen(Screen):
         Binding("r", "replay", "Replay"),
         Binding("n", "new_game", "New game"),
         Binding("t,escape", "title", "Title", key_display="t"),
+        Binding("d", "download", "Download"),  # in a browser tab only: a terminal has the file already
     ]
 
     def __init__(self, session: GameSession, challenge_result=None) -> None:
@@ -101,6 +102,16 @@ class GameOverScreen(Screen):
         for row in story_rows(stories(self.session.events, self.session.state), width):
             story.add_row(*(table_cell(cell) for cell in row))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "download":
+            return self.app.is_web
+        return True
+
+    def action_download(self) -> None:
+        """The finished game's save file, to keep or to open in another Rainboard."""
+        saver = self.session.on_change
+        self.app.download_save(getattr(saver, "path", None), getattr(saver, "save", None))
+
     def action_replay(self) -> None:
         from rainboard.saves import SaveError
 
@@ -113,7 +124,8 @@ class GameOverScreen(Screen):
         try:
             self.app.push_screen(ReplayScreen.from_file(path))
         except SaveError as error:
-            tell(self, str(error), title="This save cannot be replayed", severity="error", timeout=10)
+            tell(self, self.app.error_words(error), title="This save cannot be replayed", severity="error",
+                 timeout=10)
 
     def _handoffs(self) -> bool:
         save = getattr(self.session.on_change, "save", None)

@@ -32,6 +32,7 @@ class SavesScreen(Screen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("c", "continue_game", "Continue"),
+        Binding("d", "download", "Download"),  # in a browser tab only, for a finished or named game
     ]
 
     def compose(self) -> ComposeResult:
@@ -78,7 +79,16 @@ class SavesScreen(Screen):
         if action == "continue_game":
             summary = self._highlighted() if self.is_mounted else None
             return summary is not None and not summary.finished
+        if action == "download":
+            summary = self._highlighted() if self.is_mounted else None
+            return self.app.is_web and summary is not None and (summary.finished or summary.named)
         return True
+
+    def action_download(self) -> None:
+        """A finished or named game's save file, handed to the browser."""
+        summary = self._highlighted()
+        if summary is not None and (summary.finished or summary.named):
+            self.app.download_save(summary.path)
 
     @on(OptionList.OptionSelected, "#saves")
     def chosen(self, event: OptionList.OptionSelected) -> None:
@@ -95,7 +105,8 @@ class SavesScreen(Screen):
         try:
             self.app.push_screen(ReplayScreen.from_file(summary.path))
         except SaveError as error:
-            tell(self, str(error), title="This save cannot be replayed", severity="error", timeout=10)
+            tell(self, self.app.error_words(error), title="This save cannot be replayed", severity="error",
+                 timeout=10)
 
     def action_continue_game(self) -> None:
         """Play on from where the save was left: an autosave in place, a named save in a new autosave."""

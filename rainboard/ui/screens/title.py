@@ -82,7 +82,6 @@ class TitleScreen(Screen):
         from rainboard.saves import latest_unfinished
 
         self._looked = True
-
         self.unfinished = latest_unfinished(self.app.data_dir)
         menu = self.query_one("#menu", OptionList)
         option = menu.get_option("continue")
@@ -90,8 +89,12 @@ class TitleScreen(Screen):
             menu.disable_option("continue")
             note = "Continue: no unfinished game. Every game is saved as it is played."
         else:
+            from rainboard.saves.lock import holder_of, this_computer
+
             menu.enable_option("continue")
-            note = "Continue picks up your last unfinished game."
+            holder = holder_of(self.unfinished)
+            note = "Continue picks up your last unfinished game." if holder is None else \
+                f"Your last unfinished game is open in {holder.describe(this_computer())}: Continue can watch it."
         del option
         self.query_one("#later-note", Static).update(note)
 

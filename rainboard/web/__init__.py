@@ -1,0 +1,1 @@
+"""Rainboard in a web browser: the textual-serve server behind `rainboard serve` (needs the `web` extra)."""
