@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from math import factorial
 
-from attrs import evolve
+from attrs import evolve, frozen
 
 from .events import Roll
 from .rng import Dice
@@ -155,64 +155,86 @@ def roll_food(rules, roll: Roll) -> int:
 
 
 # -- exact odds -----------------------------------------------------------------------------------------------
+# The odds count ways (whole numbers) over every face of the dice, and are kept per set of numbers: the
+# simulator's players ask them thousands of times a game.
 @lru_cache(maxsize=512)
-def _reads(variant: str, sides: int, size: int, cap: int) -> tuple[tuple[int, Fraction], ...]:
-    """The chance of every read of a pool (`pool` or a `d6` highest die), counted over its faces."""
+def _reads(variant: str, sides: int, size: int, cap: int) -> tuple[tuple[tuple[int, int], ...], int]:
+    """Every read of a pool (`pool`, or a `d6` highest die) with the ways it comes up, and all the ways."""
     count = _rolled(size, cap)
     found: Counter = Counter()
-    total = sides ** count
     for faces in combinations_with_replacement(range(1, sides + 1), count):
         ways = factorial(count)
         for n in Counter(faces).values():
             ways //= factorial(n)
         read = pool_read(faces, size) if variant == "pool" else (min(faces) if size <= 0 else max(faces))
         found[read] += ways
-    return tuple((read, Fraction(ways, total)) for read, ways in sorted(found.items()))
+    return tuple(sorted(found.items())), sides ** count
 
 
-def _totals(rules, m: int) -> dict[int, Fraction]:
-    """A side's totals in a contest and their chances (d20, target, 2d10: die + modifiers; pool: read)."""
+def _totals(rules, m: int) -> tuple[tuple[tuple[int, int], ...], int]:
+    """A side's totals in a contest with their ways, and all the ways (d20, target, 2d10: die +
+    modifiers; pool: the read)."""
     variant = rules.dice.variant
     if variant == "2d10":
         sides = rules.dice.two_d10.sides
         found: Counter = Counter(a + b + m for a, b in product(range(1, sides + 1), repeat=2))
-        return {t: Fraction(n, sides * sides) for t, n in found.items()}
+        return tuple(sorted(found.items())), sides * sides
     if variant == "pool":
         pool = rules.dice.pool
-        return dict(_reads("pool", pool.sides, pool_size(rules, m), pool.max_dice))
+        return _reads("pool", pool.sides, pool_size(rules, m), pool.max_dice)
     sides = rules.check_die
-    return {face + m: Fraction(1, sides) for face in range(1, sides + 1)}
+    return tuple((face + m, 1) for face in range(1, sides + 1)), sides
 
 
 def check_chance(rules, purpose: str, modifiers: int, target: int) -> Fraction:
     """The exact chance a check with these summed modifiers succeeds against a d20-scale target."""
-    variant = rules.dice.variant
+    return _check_chance(rules.check_die, rules.dice, purpose in ATTACKS, modifiers, target)
+
+
+@lru_cache(maxsize=4096)
+def _check_chance(check_die: int, dice, attack: bool, modifiers: int, target: int) -> Fraction:
+    rules = _Numbers(check_die, dice)
+    variant = dice.variant
     if variant == "target":
-        rule = rules.dice.target
-        sides, shown = rules.check_die, target + rule.target_add
-        wins = sum(1 for face in range(1, sides + 1)
-                   if face + modifiers >= shown or (purpose in ATTACKS and face == rule.natural_hit))
-        return Fraction(wins, sides)
+        rule = dice.target
+        shown = target + rule.target_add
+        wins = sum(1 for face in range(1, check_die + 1)
+                   if face + modifiers >= shown or (attack and face == rule.natural_hit))
+        return Fraction(wins, check_die)
     if variant == "2d10":
-        shown = target + rules.dice.two_d10.target_add
-        return sum((p for t, p in _totals(rules, modifiers).items() if t > shown), Fraction(0))
+        shown = target + dice.two_d10.target_add
+        totals, ways = _totals(rules, modifiers)
+        return Fraction(sum(n for t, n in totals if t > shown), ways)
     if variant == "pool":
         need = pool_target(rules, target)
-        return sum((p for t, p in _totals(rules, modifiers).items() if t >= need), Fraction(0))
+        totals, ways = _totals(rules, modifiers)
+        return Fraction(sum(n for t, n in totals if t >= need), ways)
     if variant == "d6":
-        d6 = rules.dice.d6
-        reads = _reads("d6", d6.sides, action_size(rules, modifiers, target), d6.max_dice)
-        return sum((p for read, p in reads if read >= d6.partial_at), Fraction(0))
-    sides = rules.check_die
-    return Fraction(sum(1 for face in range(1, sides + 1) if face + modifiers > target), sides)
+        d6 = dice.d6
+        reads, ways = _reads("d6", d6.sides, action_size(rules, modifiers, target), d6.max_dice)
+        return Fraction(sum(n for read, n in reads if read >= d6.partial_at), ways)
+    return Fraction(sum(1 for face in range(1, check_die + 1) if face + modifiers > target), check_die)
 
 
 def contest_chance(rules, mine: int, theirs: int) -> Fraction:
     """The exact chance my side wins a contest (as roll_contest rolls it) with these summed modifiers."""
-    variant = rules.dice.variant
-    if variant == "d6":
-        return check_chance(rules, "flee", mine, theirs + rules.dice.d6.contest_target)
-    meet = variant == "target"
-    my_totals, their_totals = _totals(rules, mine), _totals(rules, theirs)
-    return sum((p * q for a, p in my_totals.items() for b, q in their_totals.items() if a > b or (meet and a == b)),
-               Fraction(0))
+    return _contest_chance(rules.check_die, rules.dice, mine, theirs)
+
+
+@lru_cache(maxsize=4096)
+def _contest_chance(check_die: int, dice, mine: int, theirs: int) -> Fraction:
+    rules = _Numbers(check_die, dice)
+    if dice.variant == "d6":
+        return _check_chance(check_die, dice, False, mine, theirs + dice.d6.contest_target)
+    meet = dice.variant == "target"
+    (my_totals, my_ways), (their_totals, their_ways) = _totals(rules, mine), _totals(rules, theirs)
+    wins = sum(p * q for a, p in my_totals for b, q in their_totals if a > b or (meet and a == b))
+    return Fraction(wins, my_ways * their_ways)
+
+
+@frozen
+class _Numbers:
+    """The two parts of the rules the odds read, as one key for their memory."""
+
+    check_die: int
+    dice: object
