@@ -70,9 +70,9 @@ class PoolDice:
 
     sides: int = field(default=6, validator=between(*SIDES))
     base_dice: int = field(default=2, validator=between(0, 10))
-    points_per_die: int = field(default=1, validator=between(1, 20))
+    points_per_die: int = field(default=3, validator=between(1, 20))
     max_dice: int = field(default=8, validator=between(*POOL_SIZE))
-    target_add: int = field(default=0, validator=between(*SHIFT))
+    target_add: int = field(default=-1, validator=between(*SHIFT))
     target_div: int = field(default=2, validator=between(1, 20))
 
 
@@ -81,8 +81,9 @@ class ActionDice:
     """`d6` (Forged in the Dark): a pool of d`sides`, `base_dice` plus one per `points_per_die`
     points by which the modifiers stand above target - `pivot`, up to `max_dice`; read the highest die.
     `full_at` and up succeeds; `partial_at` and up succeeds with a cost (`cost_food` pips off the
-    player); below fails; two dice at `full_at` or up are a critical (a kill gains `critical_food`
-    pips). No dice: two are rolled and the lower is read (one more per missing die), never a critical.
+    player on a kill, `flee_cost_food` on an escape); below fails; two dice at `full_at` or up are a critical (a kill gains `critical_food`
+    pips). No dice: two are rolled and the lower is read (one more per missing die), never a critical;
+    at `desperate_at` dice or fewer only a full success counts.
     A contest (a flee) is the player's roll alone, against the chaser's modifiers + `contest_target`."""
 
     sides: int = field(default=6, validator=between(*SIDES))
@@ -93,7 +94,9 @@ class ActionDice:
     full_at: int = field(default=6, validator=between(1, 20))
     partial_at: int = field(default=4, validator=between(1, 20))
     contest_target: int = field(default=10, validator=between(-40, 40))
+    desperate_at: int = field(default=-1, validator=between(-20, 0))
     cost_food: int = field(default=1, validator=between(*FOOD))
+    flee_cost_food: int = field(default=1, validator=between(*FOOD))
     critical_food: int = field(default=1, validator=between(*FOOD))
 
 

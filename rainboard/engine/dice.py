@@ -61,7 +61,7 @@ def action_grade(rules, faces, size: int) -> tuple[int, bool, str]:
     if read >= d6.full_at:
         critical = size > 0 and sum(1 for face in faces if face >= d6.full_at) >= 2
         return read, True, "critical" if critical else ""
-    if read >= d6.partial_at:
+    if read >= d6.partial_at and size > d6.desperate_at:  # a desperate roll has no partial success
         return read, True, "cost"
     return read, False, ""
 
@@ -148,7 +148,7 @@ def roll_food(rules, roll: Roll) -> int:
             return -dice.two_d10.fumble_food
     if variant == "d6" and roll.purpose in ("attack", "flee"):
         if roll.grade == "cost":
-            return -dice.d6.cost_food
+            return -(dice.d6.cost_food if roll.purpose == "attack" else dice.d6.flee_cost_food)
         if roll.grade == "critical" and roll.purpose == "attack":
             return dice.d6.critical_food
     return 0
@@ -211,8 +211,10 @@ def _check_chance(check_die: int, dice, attack: bool, modifiers: int, target: in
         return Fraction(sum(n for t, n in totals if t >= need), ways)
     if variant == "d6":
         d6 = dice.d6
-        reads, ways = _reads("d6", d6.sides, action_size(rules, modifiers, target), d6.max_dice)
-        return Fraction(sum(n for read, n in reads if read >= d6.partial_at), ways)
+        size = action_size(rules, modifiers, target)
+        need = d6.full_at if size <= d6.desperate_at else d6.partial_at
+        reads, ways = _reads("d6", d6.sides, size, d6.max_dice)
+        return Fraction(sum(n for read, n in reads if read >= need), ways)
     return Fraction(sum(1 for face in range(1, check_die + 1) if face + modifiers > target), check_die)
 
 

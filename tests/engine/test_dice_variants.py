@@ -120,22 +120,28 @@ def test_2d10_doubles_on_a_failed_flee_cost_a_food_pip():
 
 # -- pool (the action-pool rules) ---------------------------------------------------------------------------------
 def test_pool_matching_dice_add_up_to_reach_the_difficulty():
-    # two dice for Ada; HP 14 is difficulty 7: a lone 6 falls short, two 6s make 12
-    state, _ = _fight("pool", "green_lizard", (6, 6), (6, 6))
+    # two dice for Ada; HP 14 is difficulty (14 - 1) // 2 = 6: two 4s make 8
+    state, _ = _fight("pool", "green_lizard", (4, 6), (4, 6))
     state, events = act(state, "attack")
     roll = _rolls(events)[0]
-    assert (roll.die, roll.faces, roll.natural, roll.target, roll.success) == ("2d6", (6, 6), 12, 7, True)
+    assert (roll.die, roll.faces, roll.natural, roll.target, roll.success) == ("2d6", (4, 4), 8, 6, True)
     assert roll.food == 0  # the pool rules have no critical: doubles only add up
+    assert roll.describe() == "Ada rolls for attack: 2d6 (4, 4) read 8 vs 6 (to reach): success"
 
 
 def test_pool_failure_and_a_pool_below_zero_keeps_the_lowest():
-    # Ada's (6, 5) reads 6 < 7; the lizard (attack -3: 2 - 3 = -1 dice) rolls three and keeps the lowest
-    state, _ = _fight("pool", "green_lizard", (6, 6), (5, 6), (6, 6), (6, 6), (5, 6))
+    # Ada's (5, 4) reads 5 < 6; the lizard (attack -3: one die fewer) rolls one die against HP 12: 4 < 5
+    state, _ = _fight("pool", "green_lizard", (5, 6), (4, 6), (4, 6))
     state, events = act(state, "attack")
     mine, strike = _rolls(events)
-    assert (mine.natural, mine.success) == (6, False)
-    assert (strike.pool, strike.faces, strike.natural, strike.target, strike.success) == (-1, (6, 6, 5), 5, 6, False)
-    assert "keep the lowest: 5" in strike.describe()
+    assert (mine.natural, mine.success) == (5, False)
+    assert (strike.pool, strike.natural, strike.target, strike.success) == (1, 4, 5, False)
+    # a batfly strikes at -12: 2 - 4 = -2 dice, so four are rolled and the lowest kept
+    state, _ = _fight("pool", "batfly", (5, 6), (4, 6), (6, 6), (6, 6), (4, 6), (6, 6), hp=14)
+    state, events = act(state, "attack")
+    strike = _rolls(events)[1]
+    assert (strike.pool, strike.faces, strike.natural, strike.success) == (-2, (6, 6, 4, 6), 4, False)
+    assert "keep the lowest: 4" in strike.describe()
 
 
 # -- d6 (Forged in the Dark) --------------------------------------------------------------------------------------
@@ -150,6 +156,18 @@ def test_d6_a_six_succeeds_and_low_dice_fail():
     state, events = act(state, "attack")
     mine, strike = _rolls(events)
     assert (mine.success, strike.pool, strike.natural, strike.success) == (False, -2, 1, False)
+
+
+def test_d6_a_desperate_roll_needs_a_six():
+    # the batfly's strike rolls four dice (-2) and reads a 5: no partial success that far down
+    state, _ = _fight("d6", "batfly", (3, 6), (2, 6), (5, 6), (5, 6), (5, 6), (5, 6))
+    state, events = act(state, "attack")
+    strike = _rolls(events)[1]
+    assert (strike.pool, strike.natural, strike.success, strike.grade) == (-2, 5, False, "")
+    assert state.players[0].status != DEAD
+    state, _ = _fight("d6", "batfly", (3, 6), (2, 6), (6, 6), (6, 6), (6, 6), (6, 6))
+    state, events = act(state, "attack")
+    assert _rolls(events)[1].success and state.players[0].status == DEAD
 
 
 def test_d6_a_four_or_five_succeeds_at_a_cost():

@@ -24,7 +24,7 @@ class Roll:
     die: str  # "d20", "2d6", "2d10", "4d6"
     natural: int  # the die's face; with several dice, what they read as (a sum, a kept die, matches added)
     modifiers: tuple[tuple[str, int], ...] = ()
-    target: int | None = None  # d20, 2d10: the total must be above this; target: meet it; pool, d6: see `variant`
+    target: int | None = None  # d20, 2d10: the total must be above it; target, pool: reach it; d6: sets the pool
     success: bool | None = None
     variant: str = "d20"
     faces: tuple[int, ...] = ()  # every die's face, when more than one die was rolled
@@ -43,14 +43,15 @@ class Roll:
         narrator joins them, the log shows the bold ones bold. Each variant says it in its own words."""
         mods = [(f" {'+' if v >= 0 else '-'} {abs(v)} {label}", "") for label, v in self.modifiers]
         faces = f"({', '.join(map(str, self.faces))})"
+        action = self.variant == "d6"  # its target sets the pool's size, and is told inside it
         if self.pool is not None:
             lowest = self.pool <= 0
             head = [(f"{self.die} ", ""), (faces, ""), (" keep the lowest: " if lowest else " read ", ""),
                     (str(self.natural), "bold")]
-            if self.modifiers:
-                head.append((f" [{self.pool} {'die' if abs(self.pool) == 1 else 'dice'} from", ""))
-                head += mods
-                head.append(("]", ""))
+            if self.modifiers or (action and self.target is not None):
+                head.append((f" ({self.pool} {'die' if abs(self.pool) == 1 else 'dice'}", ""))
+                head += [(":", "")] + mods if self.modifiers else []
+                head.append((f" against {self.target})" if action and self.target is not None else ")", ""))
         elif self.faces:
             head = [(f"{self.die} {faces}", ""), (" doubles!" if self.grade == "critical" else "", ""),
                     (" = ", ""), (str(self.natural), "bold")] + mods
@@ -60,8 +61,8 @@ class Roll:
             head = [(f"{self.die} ", ""), (str(self.natural), "bold")] + mods
             if self.modifiers:
                 head += [(" = ", ""), (str(self.total), "bold")]
-        if self.target is not None:
-            word = {"target": "to meet", "pool": "to reach", "d6": "position"}.get(self.variant)
+        if self.target is not None and not action:
+            word = {"target": "to meet", "pool": "to reach"}.get(self.variant)
             head.append((f" vs {self.target}" + (f" ({word})" if word else ""), ""))
         return [(text, style) for text, style in head if text]
 
