@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from rainboard.cli_args import decks_option as _decks_option, load as _load, preset_option as _preset_option
+from rainboard.cli_args import decks_option as _decks_option, dice_option, load as _load, preset_option as _preset_option
 from rainboard.cli_sim import cmd_balance, cmd_sim, sim_parsers
 from rainboard.serve import cmd_serve, serve_parser
 from rainboard.text import PrintableStream, printable
@@ -192,6 +192,7 @@ def _challenge_parser(commands) -> None:
     which.add_argument("--code", metavar="CODE", help="a challenge code such as RW-RA6W-PC")
     which.add_argument("--daily", action="store_true", help="today's challenge, the same for everyone")
     _preset_option(challenge)  # a code names its own preset; --preset picks one for --daily or a random code
+    dice_option(challenge)  # the same for the dice
 
 
 def _scores_parser(commands) -> None:
@@ -211,12 +212,13 @@ def cmd_challenge(args: argparse.Namespace, out: TextIO) -> int:
     import random
 
     from rainboard.data import STANDARD_PRESET
+    from rainboard.data.dice import DEFAULT_VARIANT
     from rainboard.engine.narrator import a
     from rainboard.saves.challenge import (
         ChallengeError, daily_challenge, parse_code, random_challenge, slugcat_id,
     )
 
-    data = _load(None, args.preset)
+    data = _load(None, args.preset, args.dice)
     try:
         slugcat = None if args.slugcat is None else slugcat_id(data, args.slugcat)
         if args.code is not None:
@@ -231,6 +233,9 @@ def cmd_challenge(args: argparse.Namespace, out: TextIO) -> int:
                     f"{challenge.code} is played with the {challenge.preset} preset; "
                     "the code fixes the preset, so leave out --preset"
                 )
+            if args.dice is not None and args.dice != challenge.dice:
+                raise ChallengeError(f"{challenge.code} is rolled with {challenge.dice} dice; "
+                                     "the code fixes the dice, so leave out --dice")
         elif args.daily:
             challenge = daily_challenge(datetime.date.today(), data, slugcat)
         else:
@@ -241,6 +246,8 @@ def cmd_challenge(args: argparse.Namespace, out: TextIO) -> int:
     options = "precycles on" if challenge.precycles else "precycles off"
     if challenge.preset != STANDARD_PRESET:
         options += f", {data.presets[challenge.preset].name}"
+    if challenge.dice != DEFAULT_VARIANT:
+        options += f", {challenge.dice} dice"
     print(f"Challenge {challenge.code}: {data.slugcats[challenge.slugcat].name}, {options}.", file=out)
     from rainboard.ui.app import RainboardApp
 

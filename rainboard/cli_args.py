@@ -55,9 +55,34 @@ def preset_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def load(decks: Path | None, preset: str | None = None) -> GameData:
-    """The decks (--decks, else the shipped ones) with a preset (--preset, else standard). An unknown
-    preset raises UnknownPreset, which main reports with the presets there are (exit 2)."""
+def dice_variant(text: str) -> str:
+    """A dice variant's name, as rules.toml's [dice] table knows them."""
+    from rainboard.data.dice import VARIANTS
+
+    if text not in VARIANTS:
+        raise argparse.ArgumentTypeError(f"no dice variant {text!r}; choose one of: {', '.join(VARIANTS)}")
+    return text
+
+
+def dice_option(parser: argparse.ArgumentParser, many: bool = False) -> None:
+    """--dice: roll every check with one of the table's dice variants (rules.toml's [dice])."""
+    from rainboard.data.dice import VARIANTS
+
+    words = ", ".join(VARIANTS)
+    if many:
+        parser.add_argument("--dice", type=dice_variant, nargs="+", action="extend", metavar="VARIANT",
+                            help=f"play the rows once per dice variant ({words}) and compare them "
+                                 "(default: the variant rules.toml names)")
+    else:
+        parser.add_argument("--dice", type=dice_variant, metavar="VARIANT",
+                            help=f"roll checks with these dice: {words} (default: the variant rules.toml "
+                                 "names, the rulebook's d20)")
+
+
+def load(decks: Path | None, preset: str | None = None, dice: str | None = None) -> GameData:
+    """The decks (--decks, else the shipped ones) with a preset (--preset, else standard) and dice
+    (--dice, else rules.toml's). An unknown preset raises UnknownPreset, which main reports with the
+    presets there are (exit 2)."""
     from rainboard.data import load_data
 
-    return load_data(decks, preset=preset)
+    return load_data(decks, preset=preset, dice=dice)

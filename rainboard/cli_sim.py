@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from rainboard.cli_args import decks_option, load, players, positive, preset_option, seconds
+from rainboard.cli_args import decks_option, dice_option, load, players, positive, preset_option, seconds
 from rainboard.text import PrintableStream
 
 
@@ -31,18 +31,20 @@ def sim_parsers(commands) -> None:
     sim.add_argument("--save-dir", type=Path, metavar="DIR", help="write each game as a save file in DIR")
     decks_option(sim)
     preset_option(sim)
+    dice_option(sim)
     _balance_parser(commands)
 
 
 def _sim_decks(args: argparse.Namespace):
-    """The decks a simulator command hands on to load_data unread: the folder, with the preset if one
-    was asked for (an unknown preset is told here, before any game is played)."""
-    from rainboard.data import DeckChoice
+    """The decks a simulator command hands on to load_data unread: the folder, with the preset (and,
+    for `sim`, the dice) if asked for (an unknown preset is told here, before any game is played)."""
+    from rainboard.data import STANDARD_PRESET, DeckChoice
 
-    if args.preset is None:
+    dice = args.dice if isinstance(args.dice, str) else None  # balance takes a list, played one by one
+    if args.preset is None and dice is None:
         return args.decks
-    load(args.decks, args.preset)
-    return DeckChoice(args.decks, args.preset)
+    load(args.decks, args.preset, dice)
+    return DeckChoice(args.decks, args.preset or STANDARD_PRESET, dice)
 
 
 def cmd_sim(args: argparse.Namespace, out: TextIO) -> int:
@@ -74,6 +76,7 @@ def _balance_parser(commands) -> None:
     balance.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     decks_option(balance)
     preset_option(balance)
+    dice_option(balance, many=True)
 
 
 def cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
@@ -81,5 +84,5 @@ def cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
 
     return run(games=args.games, seed=args.seed, players=args.players, slugcats=args.slugcat,
                policy=args.policy, jobs=args.jobs, decks=_sim_decks(args), seconds_per_turn=args.seconds_per_turn,
-               cap=args.cap, as_json=args.json, out=out,
+               cap=args.cap, as_json=args.json, out=out, dice=args.dice,
                err=PrintableStream(sys.stderr, keep="\n\r"))  # \r: the progress bar redraws its line

@@ -9,6 +9,7 @@ from __future__ import annotations
 import attrs
 from attrs import define
 
+from .dice import dice_problems
 from .limits import DECK_CARDS_MAX, quoted
 from .models import ABILITIES, AbilityWords, Card, DeckEntry, GateCard, Region, Rules, Slugcat, gate_id
 from .stalemate import stalemates
@@ -130,6 +131,8 @@ def _check_rules(deckset: Deckset, problems: list[str]) -> None:
         need(getattr(rules, name) >= 0, name, f"must not be negative, got {getattr(rules, name)}")
     need(rules.gift_pearls_per_reputation > 0, "gift_pearls_per_reputation",
          f"must be above 0, got {rules.gift_pearls_per_reputation}")
+    for place, text in dice_problems(rules.dice):
+        need(False, f"dice.{place}", text)
 
 
 def _kind(deckset: Deckset, card_id: str) -> str | None:

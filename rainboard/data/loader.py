@@ -6,7 +6,6 @@ line naming file, place and problem, so a table editing its house rules sees exa
 
 from __future__ import annotations
 
-import hashlib
 import stat
 import tomllib
 from collections.abc import Callable
@@ -16,6 +15,7 @@ import attrs
 import cattrs
 from attrs import frozen
 
+from .dice import VARIANTS
 from .checks import Deckset, build_gates, check_preset, cross_check
 from .limits import (CARDS_MAX, FILE_BYTES_MAX, FILES_MAX, FOLDER_BYTES_MAX, PATH_MAX, PRESETS_MAX, PROBLEMS_MAX,
                      REGIONS_MAX, SLUGCATS_MAX, escaped, one_line, quoted)
@@ -30,7 +30,7 @@ from .models import (
     Rules,
     Slugcat,
 )
-from .presets import IMPLICIT_STANDARD, PRESET_ID, PRESETS_FOLDER, PresetFile, preset_path
+from .presets import IMPLICIT_STANDARD, PRESET_ID, PRESETS_FOLDER, PresetFile, fingerprint as _fingerprint, preset_path
 from .strict import CONVERTER, SAVED_CONVERTER, _describe, _error_lines
 
 
@@ -40,6 +40,14 @@ class DeckError(ValueError):
     def __init__(self, problems: list[str]):
         self.problems = list(problems)
         super().__init__("\n".join(self.problems))
+
+
+class UnknownDice(DeckError):
+    """A dice variant the engine does not know was asked for."""
+
+    def __init__(self, dice: str):
+        super().__init__([f"no dice variant {escaped(str(dice))[:40]!r}; choose one of: {', '.join(VARIANTS)}"])
+        self.dice = dice
 
 
 class UnknownPreset(DeckError):
@@ -58,6 +66,7 @@ class DeckChoice:
 
     folder: Path | None
     preset: str = STANDARD_PRESET
+    dice: str | None = None  # the dice variant; None: the one rules.toml names
 
 
 @frozen
@@ -181,29 +190,43 @@ def _shipped_ability_words() -> tuple[str, str] | None:
         return None
 
 
-def load_data(path: Path | DeckChoice | None = None, preset: str | None = None) -> GameData:
+def load_data(path: Path | DeckChoice | None = None, preset: str | None = None, dice: str | None = None) -> GameData:
     """Load and check a decks folder, with rules.toml as the named preset (default: standard)
-    changes it; raise DeckError listing every problem found (UnknownPreset when the preset alone
-    is wrong)."""
+    changes it, rolling checks with the dice variant `dice` (default: the one rules.toml names);
+    raise DeckError listing every problem found (UnknownPreset when the preset alone is wrong,
+    UnknownDice when the variant is)."""
     if isinstance(path, DeckChoice):
-        path, preset = path.folder, preset if preset is not None else path.preset
+        preset = preset if preset is not None else path.preset
+        dice = dice if dice is not None else path.dice
+        path = path.folder
     root = Path(path) if path is not None else default_decks_dir()
-    return load_deck_files(read_deck_files(root), root.name, preset=preset)
+    return load_deck_files(read_deck_files(root), root.name, preset=preset, dice=dice)
 
 
 def with_preset(data: GameData, preset: str, name: str = "decks") -> GameData:
-    """The same decks played with another of their presets (they are read again from `data.files`)."""
+    """The same decks played with another of their presets (they are read again from `data.files`),
+    with the same dice."""
     if preset == data.preset:
         return data
-    return load_deck_files(data.files, name, preset=preset)
+    return load_deck_files(data.files, name, preset=preset, dice=data.rules.dice.variant)
+
+
+def with_dice(data: GameData, dice: str | None, name: str = "decks") -> GameData:
+    """The same decks and preset, with checks rolled by another dice variant (None: rules.toml's)."""
+    if dice == data.rules.dice.variant:
+        return data
+    return load_deck_files(data.files, name, preset=data.preset, dice=dice)
 
 
 def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = False,
-                    preset: str | None = None) -> GameData:
+                    preset: str | None = None, dice: str | None = None) -> GameData:
     """Load and check deck data held as {path inside the folder: TOML text} (a save carries its
     decks this way); problems name files as `<name>/<path>`. `saved`: the decks come from inside a
     save, which may be older than the deck format (see SavedCreatureCard). `preset`: the preset
-    (presets/<id>.toml) whose rules are played, standard when None. Every preset is checked."""
+    (presets/<id>.toml) whose rules are played, standard when None. `dice`: the dice variant checks
+    are rolled with, rules.toml's [dice] variant when None. Every preset is checked."""
+    if dice is not None and dice not in VARIANTS:
+        raise UnknownDice(dice)
     chosen = STANDARD_PRESET if preset is None else preset
     name = escaped(name)
     problems = _check_files(files, name)
@@ -310,15 +333,20 @@ def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = Fa
     if problems:
         raise DeckError(_shown_problems(problems, name))
     played = presets[chosen]
+    played_rules = attrs.evolve(rules, **played.overrides)
+    if dice is not None and dice != played_rules.dice.variant:
+        played_rules = attrs.evolve(played_rules, dice=attrs.evolve(played_rules.dice, variant=dice))
+    else:
+        dice = None  # the variant the files name: nothing to mark in the fingerprint
     return GameData(
-        rules=attrs.evolve(rules, **played.overrides),
+        rules=played_rules,
         slugcats={s.id: s for s in deckset.slugcats},
         cards=cards,
         regions=regions,
         gates=gates,
         precycle_deck=precycle.deck,
         treasure_deck=treasure.deck,
-        fingerprint=_fingerprint(files, played),
+        fingerprint=_fingerprint(files, played, dice),
         abilities=abilities,
         files=dict(files),
         preset=chosen,
@@ -364,23 +392,3 @@ def _read_presets(files: dict[str, str], paths: list[str], shown: Callable[[str]
         standard = IMPLICIT_STANDARD
     first = {STANDARD_PRESET: standard} if standard is not None else {}
     return first | dict(sorted(found.items()))
-
-
-def _fingerprint(files: dict[str, str], preset: Preset) -> str:
-    """A digest of the decks as played: every file but the presets, then the preset played, unless it
-    is the standard one overriding nothing (so the standard game keeps the fingerprint its decks had
-    before presets, and tuning one preset moves no other's)."""
-    digest = hashlib.sha256()
-    for path in sorted(files):
-        if _is_preset_file(path):
-            continue
-        digest.update(path.encode())
-        digest.update(files[path].encode())
-    if preset.id != STANDARD_PRESET or preset.overrides:
-        digest.update(f"\0preset\0{preset.id}\0".encode())
-        digest.update(files.get(preset_path(preset.id), "").encode())
-    return digest.hexdigest()[:16]
-
-
-def _is_preset_file(path: str) -> bool:
-    return path.startswith(PRESETS_FOLDER + "/") and path.count("/") == 1

@@ -11,6 +11,7 @@ from typing import Literal
 
 from attrs import field, frozen
 
+from .dice import DiceRules
 from .limits import (DECK_COUNT_MAX, DIE_SIDES, FIGHT_EXCHANGES, FOOD, GATE_COPIES_MAX, GIFT_PEARLS, HP, KARMA,
                      PEARLS, RAIN_BONUS, RAIN_DICE, RAIN_SIDES, SMALL, STAT, TAME, TURNS, between, card_id, identifier,
                      identifiers, optional, quoted, region_code, region_id)
@@ -301,6 +302,8 @@ class Rules:
     aquatic_bonus: int = _rule(2, 0, STAT[1])
     # a fight still undecided after this many exchanges ends: the creature leaves
     fight_exchanges_max: int = _rule(30, *FIGHT_EXCHANGES)
+    # the [dice] table: which dice checks are rolled with, and how each variant reads the numbers
+    dice: DiceRules = field(factory=DiceRules)
 
 
 STANDARD_PRESET = "standard"  # the game as rules.toml has it; there even when decks/presets/ is not

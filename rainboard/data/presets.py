@@ -14,6 +14,7 @@ presets/standard.toml (those in every save made before presets) get one that cha
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 from attrs import field, frozen
@@ -40,3 +41,26 @@ class PresetFile:
 def preset_path(preset_id: str) -> str:
     """Where a preset lives inside a decks folder: `presets/<id>.toml`."""
     return f"{PRESETS_FOLDER}/{preset_id}.toml"
+
+
+def fingerprint(files: dict[str, str], preset: Preset, dice: str | None = None) -> str:
+    """A digest of the decks as played: every file but the presets, then the preset played, unless it
+    is the standard one overriding nothing (so the standard game keeps the fingerprint its decks had
+    before presets, and tuning one preset moves no other's), then the dice variant when it is not
+    the one the files name (`dice` None)."""
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        if _is_preset_file(path):
+            continue
+        digest.update(path.encode())
+        digest.update(files[path].encode())
+    if preset.id != STANDARD_PRESET or preset.overrides:
+        digest.update(f"\0preset\0{preset.id}\0".encode())
+        digest.update(files.get(preset_path(preset.id), "").encode())
+    if dice is not None:
+        digest.update(f"\0dice\0{dice}\0".encode())
+    return digest.hexdigest()[:16]
+
+
+def _is_preset_file(path: str) -> bool:
+    return path.startswith(PRESETS_FOLDER + "/") and path.count("/") == 1

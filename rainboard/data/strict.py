@@ -12,9 +12,10 @@ from typing import Any
 
 import cattrs
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
-from cattrs.gen import make_dict_structure_fn
+from cattrs.gen import make_dict_structure_fn, override
 from cattrs.v import transform_error
 
+from .dice import RENAMED, DiceRules
 from .limits import LIST_MAX, QUOTE_MAX, escaped, quoted
 from .models import CARD_KINDS, AbilityWords, Card, SavedCreatureCard
 
@@ -84,6 +85,17 @@ def _make_converter(kinds: dict[str, type] = CARD_KINDS) -> cattrs.Converter:
         return words(value, _type)
 
     conv.register_structure_hook(AbilityWords, structure_words)
+
+    # [dice.2d10] names a variant; a Python name cannot begin with a digit
+    dice = make_dict_structure_fn(DiceRules, conv, _cattrs_forbid_extra_keys=True,
+                                  **{name: override(rename=key) for name, key in RENAMED.items()})
+
+    def structure_dice(value: Any, _type: Any) -> DiceRules:
+        if not isinstance(value, dict):
+            raise TypeError(f"expected a table ([dice]), got {_describe(value)}")
+        return dice(value, _type)
+
+    conv.register_structure_hook(DiceRules, structure_dice)
 
     def tuple_hook(value: Any, type_: Any):
         if not isinstance(value, list):

@@ -10,7 +10,7 @@ from attrs import frozen
 
 from rainboard.data.models import CardKind
 
-from . import abilities
+from . import abilities, dice
 from .actions import Action, Attack, Flee, Strike, Tame, TamePlayer
 from .modifiers import check_modifiers, creature_modifiers, player_hp
 from .narrator import possessive
@@ -37,7 +37,8 @@ def item_bonus(item, stat: str) -> Modifiers:
 
 @frozen
 class Check:
-    """One roll: succeeds when the die plus the modifiers is strictly above `target`."""
+    """One roll: on the d20, succeeds when the die plus the modifiers is strictly above `target`; the
+    table's dice (engine/dice.py) read the same numbers their own way."""
 
     modifiers: Modifiers
     target: int
@@ -79,19 +80,13 @@ def hp_against(state: GameState, striker: int, target: int) -> int:
 
 
 def die_chance(state: GameState, check: Check) -> Fraction:
-    """The exact chance one check succeeds on the check die."""
-    sides = state.data.rules.check_die
-    need = check.target - sum(v for _, v in check.modifiers)  # the face must be above this
-    wins = sum(1 for face in range(1, sides + 1) if face > need)
-    return Fraction(wins, sides)
+    """The exact chance one attack or strike check succeeds on the table's dice (engine/dice.py)."""
+    return dice.check_chance(state.data.rules, "attack", sum(v for _, v in check.modifiers), check.target)
 
 
 def contest_chance(state: GameState, mine: Modifiers, theirs: Modifiers) -> Fraction:
-    """The exact chance my roll beats theirs strictly, both on the check die."""
-    sides = state.data.rules.check_die
-    edge = sum(v for _, v in mine) - sum(v for _, v in theirs)
-    wins = sum(1 for a in range(1, sides + 1) for b in range(1, sides + 1) if a + edge > b)
-    return Fraction(wins, sides * sides)
+    """The exact chance my roll wins a flee contest against theirs, on the table's dice."""
+    return dice.contest_chance(state.data.rules, sum(v for _, v in mine), sum(v for _, v in theirs))
 
 
 def plan_chance(state: GameState, plan: AttackPlan) -> Fraction:

@@ -6,6 +6,7 @@ from enum import Enum
 
 import attrs
 
+from .dice import roll_check
 from .events import DeckReshuffled, Event, Roll, Rolled
 from .quick import copier, replacer
 from .rng import Dice
@@ -94,12 +95,9 @@ class Step:
         self.events.append(event)
 
     def roll(self, who: str, purpose: str, modifiers=(), target: int | None = None) -> Roll:
-        """A d20 check: succeeds when the total is strictly above `target`."""
-        natural = self.dice.roll(self.rules.check_die)
-        modifiers = tuple(modifiers)
-        success = None if target is None else natural + sum(value for _, value in modifiers) > target
-        return Roll(who=who, purpose=purpose, die=f"d{self.rules.check_die}", natural=natural,
-                    modifiers=modifiers, target=target, success=success)
+        """A check on the table's dice (engine/dice.py); on the rulebook's d20 it succeeds when the
+        total is strictly above `target`."""
+        return roll_check(self.dice, self.rules, who, purpose, tuple(modifiers), target)
 
     def emit_roll(self, roll: Roll, player: int | None) -> None:
         """A roll in the log: the die, every modifier by name, the total and the verdict."""

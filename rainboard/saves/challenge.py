@@ -17,11 +17,14 @@ spaces are ignored; the ``RW`` in front may be left out.
 A challenge played with a preset other than standard carries the preset's id after a slash:
 ``RW-7K2Q-M4/short``. The plain code is the standard game, as every code was before presets, so
 a shared code always deals the same game under the same rules; ``/standard`` reads as no preset.
+Dice other than the rulebook's d20 (rules.toml's [dice] variants) follow an at sign, after any
+preset: ``RW-7K2Q-M4@2d10``, ``RW-7K2Q-M4/short@pool``; a code without one is rolled on the d20,
+whatever variant the decks' rules.toml names, and ``@d20`` reads as none.
 
 The game a challenge deals is fixed by the code alone (and the deck data): one player with the
 code's slugcat, the engine seed ``"challenge-<seed>"`` (a string, so challenge games never share
 a random stream with a plain numbered seed), precycles as the code says, no ending wait, and the
-rules of the code's preset.
+rules of the code's preset, rolled on the code's dice.
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ import random
 
 from attrs import frozen
 
-from rainboard.data import DeckError, with_preset
+from rainboard.data import DeckError, with_dice, with_preset
+from rainboard.data.dice import DEFAULT_VARIANT, VARIANTS
 from rainboard.data.models import STANDARD_PRESET, GameData
 from rainboard.data.presets import PRESET_ID
 from rainboard.engine import Options, PlayerSetup, Setup
@@ -45,6 +49,7 @@ SEED_LIMIT = 1 << SEED_BITS  # seeds are 0 .. SEED_LIMIT - 1
 MAX_SLUGCATS = 1 << SLUGCAT_BITS  # a code can name one of the first 16 slugcats
 PAYLOAD_CHARS = 5
 PRESET_MARK = "/"  # between the code and a preset's id
+DICE_MARK = "@"  # before a dice variant
 CODE_CHARS = PAYLOAD_CHARS + 1
 
 _PAYLOAD_BITS = 5 * PAYLOAD_CHARS
@@ -75,6 +80,11 @@ class Challenge:
     precycles: bool
     code: str  # canonical form: RW-XXXX-XX, and /<preset> for a preset other than standard
     preset: str = STANDARD_PRESET  # the preset whose rules the challenge is played with
+    dice: str = DEFAULT_VARIANT  # the dice variant its checks are rolled with
+
+    def game_data(self, data: GameData) -> GameData:
+        """These decks as the challenge plays them: with its preset and its dice."""
+        return with_dice(with_preset(data, self.preset), self.dice)
 
 
 # --- GF(32) arithmetic for the check character (x^5 + x^2 + 1, a primitive polynomial) ---
@@ -126,11 +136,14 @@ def _unscramble(value: int) -> int:
 
 # --- codes ---
 
-def make_code(seed: int, slugcat_index: int, precycles: bool, preset: str = STANDARD_PRESET) -> str:
-    """The canonical code (``RW-XXXX-XX``, then ``/<preset>`` unless standard) for a seed, a slugcat's
-    index in the data, the option and the preset."""
+def make_code(seed: int, slugcat_index: int, precycles: bool, preset: str = STANDARD_PRESET,
+              dice: str = DEFAULT_VARIANT) -> str:
+    """The canonical code (``RW-XXXX-XX``, then ``/<preset>`` unless standard, then ``@<dice>`` unless
+    d20) for a seed, a slugcat's index in the data, the option, the preset and the dice."""
     if not isinstance(preset, str) or not PRESET_ID.match(preset):
         raise ValueError(f"a preset is named by lower-case letters, digits, '-' and '_', not {preset!r}")
+    if dice not in VARIANTS:
+        raise ValueError(f"a challenge's dice are one of {', '.join(VARIANTS)}, not {dice!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         raise ValueError(f"a challenge seed is a whole number from 0 to {SEED_LIMIT - 1}, not {seed!r}")
     if isinstance(slugcat_index, bool) or not isinstance(slugcat_index, int) \
@@ -140,20 +153,26 @@ def make_code(seed: int, slugcat_index: int, precycles: bool, preset: str = STAN
     payload = [(value >> (5 * (PAYLOAD_CHARS - 1 - i))) & 31 for i in range(PAYLOAD_CHARS)]
     chars = "".join(ALPHABET[v] for v in payload + [_check_symbol(payload)])
     suffix = "" if preset == STANDARD_PRESET else f"{PRESET_MARK}{preset}"
+    suffix += "" if dice == DEFAULT_VARIANT else f"{DICE_MARK}{dice}"
     return f"{PREFIX}-{chars[:4]}-{chars[4:]}{suffix}"
 
 
-def read_code(code: str) -> tuple[int, int, bool, str]:
-    """(seed, slugcat index, precycles, preset) from a typed code, without deck data; raises
+def read_code(code: str) -> tuple[int, int, bool, str, str]:
+    """(seed, slugcat index, precycles, preset, dice) from a typed code, without deck data; raises
     ChallengeCodeError."""
     shown = " ".join(str(code).split())
-    base, mark, preset = shown.partition(PRESET_MARK)
+    rest, at, dice = shown.partition(DICE_MARK)
+    dice = dice.strip().lower()
+    if at and dice not in VARIANTS:
+        raise ChallengeCodeError(f"{shown} is not a valid code: {dice!r} after {DICE_MARK!r} is not a dice "
+                                 f"variant ({', '.join(VARIANTS)})")
+    base, mark, preset = rest.partition(PRESET_MARK)
     preset = preset.strip().lower()
     if mark and not preset:
         raise ChallengeCodeError(f"{shown} is not a valid code: no preset named after {PRESET_MARK!r}")
     if mark and not PRESET_ID.match(preset):
         raise ChallengeCodeError(f"{shown} is not a valid code: {preset!r} cannot be a preset's name")
-    return (*decode_code(base), preset or STANDARD_PRESET)
+    return (*decode_code(base), preset or STANDARD_PRESET, dice or DEFAULT_VARIANT)
 
 
 def decode_code(code: str) -> tuple[int, int, bool]:
@@ -193,9 +212,9 @@ def canonical_code(code: str) -> str:
 
 def parse_code(code: str, data: GameData) -> Challenge:
     """The challenge a typed code names for these decks; raises ChallengeCodeError. The challenge is
-    played with the code's preset, whichever preset `data` holds (see with_preset)."""
-    seed, index, precycles, preset = read_code(code)
-    canonical = make_code(seed, index, precycles, preset)
+    played with the code's preset and dice, whichever `data` holds (Challenge.game_data)."""
+    seed, index, precycles, preset, dice = read_code(code)
+    canonical = make_code(seed, index, precycles, preset, dice)
     slugcats = list(data.slugcats)
     if index >= len(slugcats):
         raise ChallengeCodeError(
@@ -207,15 +226,16 @@ def parse_code(code: str, data: GameData) -> Challenge:
             f"{canonical} is not a valid code for these decks: they have no {preset!r} preset "
             f"(they offer: {', '.join(data.presets)})"
         )
-    return Challenge(seed=seed, slugcat=slugcats[index], precycles=precycles, code=canonical, preset=preset)
+    return Challenge(seed=seed, slugcat=slugcats[index], precycles=precycles, code=canonical, preset=preset,
+                     dice=dice)
 
 
 def code_fingerprint(code: str, data: GameData) -> str | None:
     """The fingerprint of the game a code deals on these decks (their fingerprint with the code's
-    preset), the key its results are kept under; None when the code cannot be played on them."""
+    preset and dice), the key its results are kept under; None when the code cannot be played on them."""
     try:
-        preset = read_code(code)[3]
-        return with_preset(data, preset).fingerprint
+        preset, dice = read_code(code)[3:]
+        return with_dice(with_preset(data, preset), dice).fingerprint
     except (ChallengeCodeError, DeckError):
         return None
 
@@ -240,11 +260,12 @@ def _index(data: GameData, slugcat: str) -> int:
 
 
 def challenge_for(data: GameData, seed: int, slugcat: str, precycles: bool = True) -> Challenge:
-    """The challenge for a seed and a slugcat (id or name) on these decks, with their preset."""
+    """The challenge for a seed and a slugcat (id or name) on these decks, with their preset and dice."""
     index = _index(data, slugcat)
     sid = list(data.slugcats)[index]
-    return Challenge(seed=seed, slugcat=sid, precycles=precycles, preset=data.preset,
-                     code=make_code(seed, index, precycles, data.preset))
+    dice = data.rules.dice.variant
+    return Challenge(seed=seed, slugcat=sid, precycles=precycles, preset=data.preset, dice=dice,
+                     code=make_code(seed, index, precycles, data.preset, dice))
 
 
 def _choosable(data: GameData) -> int:

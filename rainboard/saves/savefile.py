@@ -24,22 +24,12 @@ import attrs
 from attrs import frozen
 
 from rainboard.data import STANDARD_PRESET, DeckError, GameData, load_deck_files
+from rainboard.data.dice import DEFAULT_VARIANT
 from rainboard.engine import RULES_VERSION, GameState, Options, PlayerSetup, Setup, digest, new_game
 from rainboard.engine.state import OVER
 
-from .converter import (
-    CONVERTER,
-    DIGEST_EVERY,
-    MAX_FILE_BYTES,
-    MAX_PLAYERS,
-    JsonRefused,
-    KeyTwice,
-    describe_value,
-    first_problem,
-    load_json,
-    printable,
-    utc,
-)
+from .converter import (CONVERTER, DIGEST_EVERY, MAX_FILE_BYTES, MAX_PLAYERS, JsonRefused, KeyTwice, describe_value,
+                        first_problem, load_json, printable, utc)
 
 FORMAT = "rainboard-save"
 VERSION = 1
@@ -102,10 +92,11 @@ class ChallengeRef:
 class SavedDecks:
     """The deck data the game is played with, carried whole so the save replays after the shipped
     decks change, and the preset (presets/<id>.toml among the files) whose rules were played. Saves
-    from before presets have no `preset`: they were all played as the standard game."""
+    from before presets have no `preset` (the standard game) and no `dice` (rolled on the d20)."""
 
     name: str
     preset: str = attrs.field(default=STANDARD_PRESET, kw_only=True)
+    dice: str = attrs.field(default=DEFAULT_VARIANT, kw_only=True)
     fingerprint: str
     files: dict[str, str] = attrs.field(repr=False)
 
@@ -279,7 +270,8 @@ def new_save(setup: Setup, data: GameData, table_handoffs: bool, now: datetime,
         ),
         table=TableSettings(handoffs=table_handoffs),
         challenge=ChallengeRef(challenge_code) if challenge_code is not None else None,
-        decks=SavedDecks(name="decks", preset=data.preset, fingerprint=data.fingerprint, files=dict(data.files)),
+        decks=SavedDecks("decks", preset=data.preset, dice=data.rules.dice.variant, fingerprint=data.fingerprint,
+                         files=dict(data.files)),
         actions=(),
         digests={0: digest(state)},
         finished=False,
@@ -385,7 +377,8 @@ def game_from_save(save: SaveGame, path: Path | str | None = None) -> tuple[Game
     """The deck data (from the files inside the save) and the setup to start the game again with.
     SaveError (naming `path`) when the decks in the save cannot be played."""
     try:
-        data = load_deck_files(dict(save.decks.files), save.decks.name, saved=True, preset=save.decks.preset)
+        data = load_deck_files(dict(save.decks.files), save.decks.name, saved=True, preset=save.decks.preset,
+                               dice=save.decks.dice)
     except DeckError as exc:
         first = exc.problems[0] if exc.problems else str(exc)
         raise SaveError(path, f"the decks in the save cannot be played: {first}") from None

@@ -19,6 +19,7 @@ from pathlib import Path
 from attrs import frozen
 
 from rainboard.data import STANDARD_PRESET
+from rainboard.data.dice import DEFAULT_VARIANT
 
 from .converter import printable
 from .savefile import SaveError, SaveGame, read_save
@@ -191,6 +192,8 @@ def describe(save: SaveGame) -> str:
     parts = [cast, f"{len(save.actions)} actions", state]
     if save.decks.preset != STANDARD_PRESET:
         parts.append(f"{save.decks.preset} preset")
+    if save.decks.dice != DEFAULT_VARIANT:
+        parts.append(f"{save.decks.dice} dice")
     if save.challenge is not None:
         parts.append(f"challenge {save.challenge.code}")
     return "; ".join(parts)

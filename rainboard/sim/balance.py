@@ -41,12 +41,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from attrs import frozen
+from attrs import evolve, frozen
 
-from rainboard.data import GameData, load_data
+from rainboard.data import STANDARD_PRESET, DeckChoice, GameData, load_data
 
 from .balance_games import GameRecord, GameTask, init_worker, play_game, play_in_worker
-from .balance_report import Progress, median, p90, ratio, table
+from .balance_report import Progress, dice_table, median, p90, ratio, table
 from .play import DEFAULT_ACTION_CAP
 
 PROG = "rainboard balance"
@@ -186,41 +186,69 @@ def _rounded(value: float | None, digits: int = 2) -> float | None:
     return None if value is None else round(value, digits)
 
 
+def _with_dice(decks, variant: str | None):
+    """The decks a row set is played with under one dice variant (None: as rules.toml names)."""
+    if variant is None:
+        return decks
+    if isinstance(decks, DeckChoice):
+        return evolve(decks, dice=variant)
+    return DeckChoice(decks, STANDARD_PRESET, variant)
+
+
 def run(games: int = DEFAULT_GAMES, seed: int = 1, players: Sequence[int] | None = None,
         slugcats: Sequence[str] | None = None, policy: str = "steady", jobs: int | None = None,
-        decks: Path | None = None, seconds_per_turn: float = DEFAULT_SECONDS_PER_TURN,
+        decks: Path | DeckChoice | None = None, seconds_per_turn: float = DEFAULT_SECONDS_PER_TURN,
         cap: int = DEFAULT_ACTION_CAP, as_json: bool = False, out: TextIO = sys.stdout,
-        err: TextIO = sys.stderr) -> int:
+        err: TextIO = sys.stderr, dice: Sequence[str] | None = None) -> int:
     """Play the rows, print the table (or the JSON object); 0, 1 if any game raised, 2 for bad rows.
 
-    Broken deck data raises DeckError before any game starts.
+    With `dice` (variants of rules.toml's [dice]), the rows are played once per variant, with the
+    same seeds, each row saying its variant; with more than one, a last table sets each solo row's
+    median turns beside the first variant's. Broken deck data raises DeckError before any game starts.
     """
     import json
 
-    data = load_data(decks)
+    variants = list(dict.fromkeys(dice)) if dice else [None]
+    datas = [load_data(_with_dice(decks, v)) for v in variants]
     try:
-        rows = plan_rows(data, slugcats, players)
+        rows = plan_rows(datas[0], slugcats, players)
     except BalanceError as exc:
         print(f"{PROG}: {exc}", file=err)
         return 2
     jobs = default_jobs() if jobs is None else jobs
     tasks = make_tasks(rows, games, seed, policy, cap)
-    progress = Progress(len(tasks), err)
+    progress = Progress(len(tasks) * len(variants), err)
     started = time.monotonic()
+    records: list[GameRecord] = []
+    summaries: list[dict] = []
+    order = list(datas[0].slugcats)
     try:
-        records = play_all(tasks, data, decks, jobs, progress)
+        for variant, data in zip(variants, datas):
+            played = play_all(tasks, data, _with_dice(decks, variant), jobs, progress.offset(len(records)))
+            records += played
+            for index, spec in enumerate(rows):
+                row = summarise(spec, (r for r in played if r.row == index), order, seconds_per_turn)
+                summaries.append(row | {"dice": data.rules.dice.variant})
     finally:
         progress.clear()
     elapsed = time.monotonic() - started
-    order = list(data.slugcats)
-    summaries = [summarise(spec, (r for r in records if r.row == index), order, seconds_per_turn)
-                 for index, spec in enumerate(rows)]
+    names = {sid: s.name for sid, s in datas[0].slugcats.items()}
     if as_json:
         print(json.dumps({"rows": summaries}), file=out)
     else:
-        for line in table(summaries, {sid: s.name for sid, s in data.slugcats.items()}):
-            print(line, file=out)
-        print(f"\n{len(tasks)} games, policy {policy}, seed {seed}, cap {cap} actions, "
+        for variant, data in zip(variants, datas):
+            if len(variants) > 1:
+                print(f"Dice: {data.rules.dice.variant}", file=out)
+            shown = [row for row in summaries if row["dice"] == data.rules.dice.variant]
+            for line in table(shown, names):
+                print(line, file=out)
+            if len(variants) > 1:
+                print(file=out)
+        if len(variants) > 1:
+            for line in dice_table(summaries, names):
+                print(line, file=out)
+        count = len(tasks) * len(variants)
+        print(f"\n{count} games, policy {policy}, seed {seed}, cap {cap} actions, "
               f"{seconds_per_turn:g} s a turn; played in {elapsed:.1f} s with {min(jobs, len(tasks))} "
               f"job{'s' if min(jobs, len(tasks)) != 1 else ''}", file=out)
     failed = [r for r in records if r.error is not None]

@@ -77,6 +77,32 @@ def table(rows: Sequence[Mapping], names: Mapping[str, str]) -> list[str]:
     return [line(HEADER), "  ".join("-" * w for w in widths), *(line(r) for r in cells)]
 
 
+def dice_table(rows: Sequence[Mapping], names: Mapping[str, str]) -> list[str]:
+    """Each solo row's median turns under every dice variant played, the first variant's first, each
+    other with its change from the first: `118 (+7%)`."""
+    variants = list(dict.fromkeys(row["dice"] for row in rows))
+    solo = list(dict.fromkeys(row["slugcat"] for row in rows if row["slugcat"] is not None))
+    if not solo or len(variants) < 2:
+        return []
+    found = {(row["dice"], row["slugcat"]): row["median_turns"] for row in rows}
+    header = ("Median turns (solo)", *variants)
+    lines = []
+    for slugcat in solo:
+        base = found.get((variants[0], slugcat))
+        cells = [names.get(slugcat, slugcat), _number(base)]
+        for variant in variants[1:]:
+            value = found.get((variant, slugcat))
+            change = "" if value is None or not base else f" ({(value - base) / base:+.0%})"
+            cells.append(_number(value) + change)
+        lines.append(cells)
+    widths = [max(len(r[i]) for r in (header, *lines)) for i in range(len(header))]
+
+    def line(parts: Sequence[str]) -> str:
+        return "  ".join(p.ljust(w) if i == 0 else p.rjust(w) for i, (p, w) in enumerate(zip(parts, widths))).rstrip()
+
+    return [line(header), "  ".join("-" * w for w in widths), *(line(r) for r in lines)]
+
+
 class Progress:
     """`[#####.....] 123/1800 games` on a terminal, redrawn in place; silent when `stream` is not a TTY."""
 
@@ -87,6 +113,16 @@ class Progress:
         self.stream = stream
         self.shown = _is_tty(stream) and total > 0
         self._last = ""
+
+    def offset(self, done: int) -> "Progress":
+        """This bar, counting on from `done` games already played (rows played once per dice variant)."""
+        bar = self
+
+        class _From:
+            def update(self, more: int) -> None:
+                bar.update(done + more)
+
+        return _From()  # type: ignore[return-value]
 
     def update(self, done: int) -> None:
         if not self.shown:

@@ -56,21 +56,14 @@ ROLL_SYMBOL = "⚄"
 
 
 def roll_content(roll: Roll) -> Content:
-    """A roll in full: who and why, the die and its face, each modifier by name, the total, the
-    target, and ✓ success or ✗ failure."""
-    pieces: list[tuple[str, str] | str] = [f"{roll.who} rolls for {roll.purpose}: {roll.die} ",
-                                           (str(roll.natural), "bold")]
-    for label, value in roll.modifiers:
-        sign = "+" if value >= 0 else "-"
-        pieces.append(f" {sign} {abs(value)} {label}")
-    if roll.modifiers:
-        pieces += [" = ", (str(roll.total), "bold")]
-    if roll.target is not None:
-        pieces.append(f" vs {roll.target}")
-        if roll.success is True:
-            pieces += [" ", ("✓ success", "bold $text-success")]
-        elif roll.success is False:
-            pieces += [" ", ("✗ failure", "bold $text-error")]
+    """A roll in full: who and why, the dice and their faces, each modifier by name, the total, the
+    target, and ✓ success or ✗ failure, in the words of the table's dice (Roll.pieces)."""
+    pieces: list[tuple[str, str] | str] = [f"{roll.who} rolls for {roll.purpose}: "]
+    pieces += [(text, style) if style else text for text, style in roll.pieces()]
+    verdict = roll.verdict()
+    if verdict is not None:
+        good = roll.success
+        pieces += [" ", (f"{'✓' if good else '✗'} {verdict}", f"bold {'$text-success' if good else '$text-error'}")]
     return Content.assemble(*pieces)
 
 

@@ -44,7 +44,7 @@ def test_a_save_records_its_preset_and_carries_the_preset_files(tmp_path, short_
     path = tmp_path / "g.json"
     write_save(path, short_game.save)
     raw = json.loads(path.read_text(encoding="utf-8"))
-    assert list(raw["decks"]) == ["name", "preset", "fingerprint", "files"]
+    assert list(raw["decks"]) == ["name", "preset", "dice", "fingerprint", "files"]
     assert raw["decks"]["preset"] == "short"
     assert raw["decks"]["files"]["presets/short.toml"] == SHORT
     assert raw["decks"]["fingerprint"] == short_data.fingerprint

@@ -14,30 +14,79 @@ from attrs import frozen
 
 @frozen
 class Roll:
-    """One check: the die, every modifier by name, the total, and what it had to beat."""
+    """One check: the dice, every modifier by name, the total, and what it had to beat.
+
+    `variant` names the table's dice (rules.toml [dice]); the fields after it were added with the
+    dice variants and keep their defaults for the rulebook's d20."""
 
     who: str
     purpose: str  # "attack", "flee", "strike", "chase", "turn order"
-    die: str  # "d20", "2d6"
-    natural: int
+    die: str  # "d20", "2d6", "2d10", "4d6"
+    natural: int  # the die's face; with several dice, what they read as (a sum, a kept die, matches added)
     modifiers: tuple[tuple[str, int], ...] = ()
-    target: int | None = None  # the total must be strictly above this
+    target: int | None = None  # d20, 2d10: the total must be above it; target, pool: reach it; d6: sets the pool
     success: bool | None = None
+    variant: str = "d20"
+    faces: tuple[int, ...] = ()  # every die's face, when more than one die was rolled
+    pool: int | None = None  # pool, d6: the dice the modifiers gave (zero or fewer: keep the lowest)
+    grade: str = ""  # "critical", "cost" (a success with a cost), "natural" (a face that always hits)
+    food: int = 0  # food pips the roll's grade gained (+) or cost (-) the player
 
     @property
     def total(self) -> int:
+        if self.pool is not None:  # a pool is read, not added to
+            return self.natural
         return self.natural + sum(value for _, value in self.modifiers)
 
+    def pieces(self) -> list[tuple[str, str]]:
+        """The roll after "who rolls for what: ", as (text, style) pieces, style "" or "bold"; the
+        narrator joins them, the log shows the bold ones bold. Each variant says it in its own words."""
+        mods = [(f" {'+' if v >= 0 else '-'} {abs(v)} {label}", "") for label, v in self.modifiers]
+        faces = f"({', '.join(map(str, self.faces))})"
+        action = self.variant == "d6"  # its target sets the pool's size, and is told inside it
+        if self.pool is not None:
+            lowest = self.pool <= 0
+            head = [(f"{self.die} ", ""), (faces, ""), (" keep the lowest: " if lowest else " read ", ""),
+                    (str(self.natural), "bold")]
+            if self.modifiers or (action and self.target is not None):
+                head.append((f" ({self.pool} {'die' if abs(self.pool) == 1 else 'dice'}", ""))
+                head += [(":", "")] + mods if self.modifiers else []
+                head.append((f" against {self.target})" if action and self.target is not None else ")", ""))
+        elif self.faces:
+            head = [(f"{self.die} {faces}", ""), (" doubles!" if self.grade == "critical" else "", ""),
+                    (" = ", ""), (str(self.natural), "bold")] + mods
+            if self.modifiers:
+                head += [(" = ", ""), (str(self.total), "bold")]
+        else:
+            head = [(f"{self.die} ", ""), (str(self.natural), "bold")] + mods
+            if self.modifiers:
+                head += [(" = ", ""), (str(self.total), "bold")]
+        if self.target is not None and not action:
+            word = {"target": "to meet", "pool": "to reach"}.get(self.variant)
+            head.append((f" vs {self.target}" + (f" ({word})" if word else ""), ""))
+        return [(text, style) for text, style in head if text]
+
+    def verdict(self) -> str | None:
+        """"success", "failure", or the grade's words ("critical success", "success at a cost", "natural
+        20: a hit"), with the food it brought; None for a roll against no target."""
+        if self.success is None:
+            return None
+        word = "success" if self.success else "failure"
+        if self.grade == "critical":
+            word = f"critical {word}"
+        elif self.grade == "cost":
+            word = "success at a cost"
+        elif self.grade == "natural":
+            word = f"natural {self.natural}: a hit"
+        if self.food:
+            word += f" ({'+' if self.food > 0 else '-'}{abs(self.food)} food)"
+        return word
+
     def describe(self) -> str:
-        parts = [f"{self.die} {self.natural}"]
-        parts += [f"{'+' if v >= 0 else '-'} {abs(v)} {label}" for label, v in self.modifiers]
-        text = " ".join(parts)
-        if self.modifiers:
-            text += f" = {self.total}"
-        if self.target is not None:
-            text += f" vs {self.target}"
-            if self.success is not None:
-                text += ": success" if self.success else ": failure"
+        text = "".join(text for text, _ in self.pieces())
+        verdict = self.verdict()
+        if verdict is not None:
+            text += f": {verdict}"
         return f"{self.who} rolls for {self.purpose}: {text}"
 
 

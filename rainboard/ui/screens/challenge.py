@@ -88,7 +88,7 @@ class ChallengeScreen(Screen):
             info.update(shown(Content.styled(str(error), "$text-warning")))
             best.update("")
             return None
-        data = self.app.game_data(challenge.preset)  # the decks as the code plays them
+        data = challenge.game_data(self.app.game_data(challenge.preset))  # the decks as the code plays them
         slugcat = data.slugcats[challenge.slugcat]
         daily = " (today's code)" if challenge.code == self._daily(challenge.preset).code else ""
         info.update(shown(Content.from_markup(
@@ -143,7 +143,7 @@ def start_challenge(app, code: str, player: str):
     from .setup import TableOptions
 
     challenge = parse_code(code, app.game_data())
-    session = GameSession.start(challenge_setup(challenge, player), app.game_data(challenge.preset),
-                                challenge=challenge.code)
+    data = challenge.game_data(app.game_data(challenge.preset))  # with the code's dice too
+    session = GameSession.start(challenge_setup(challenge, player), data, challenge=challenge.code)
     app.begin(session, TableOptions(handoffs=False))
     return session

@@ -29,11 +29,14 @@ def fill_numbers(text: str, rules: Rules | None) -> str:
 
     def number(match: re.Match) -> str:
         name = match.group(1)
-        if rules is None or not hasattr(rules, name):
-            return f"`{name}`"
-        return str(getattr(rules, name))
+        value = rules
+        for part in name.split("."):  # {dice.pool.base_dice}: a number of a rules.toml sub-table
+            if value is None or not hasattr(value, part):
+                return f"`{name}`"
+            value = getattr(value, part)
+        return str(value)
 
-    return re.sub(r"\{(\w+)\}", number, text)
+    return re.sub(r"\{(\w+(?:\.\w+)*)\}", number, text)
 
 
 def numbers_in_play(app) -> Rules | None:

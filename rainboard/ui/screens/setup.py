@@ -15,7 +15,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from rainboard.data import STANDARD_PRESET, DeckError, UnknownPreset, load_data
+from rainboard.data import STANDARD_PRESET, DeckError, UnknownPreset, load_data, with_dice
+from rainboard.data.dice import VARIANT_NAMES, VARIANTS
 from rainboard.engine import Options, PlayerSetup, Setup, SetupError
 from rainboard.engine.actions import ChooseSlugcat
 from rainboard.engine.events import Rolled, TurnOrderSet, TurnOrderTie
@@ -98,6 +99,11 @@ class SetupScreen(Screen):
                              allow_blank=False, id="preset", compact=True)
                 yield Static(shown(presets[chosen].text), id="preset-text", classes="setup-hint")
             with Horizontal(classes="setup-row"):
+                yield Label("Dice", classes="setup-label")
+                yield Select([(VARIANT_NAMES[v], v) for v in VARIANTS], value=self._default_dice(),
+                             allow_blank=False, id="dice", compact=True)
+                yield Static("how every check is rolled", classes="setup-hint")
+            with Horizontal(classes="setup-row"):
                 yield Label("Precycles", classes="setup-label")
                 yield Toggle(table.precycles, id="precycles")
                 yield Static("a d20 of 1 makes a harsher, longer cycle", classes="setup-hint")
@@ -137,6 +143,10 @@ class SetupScreen(Screen):
             if name in presets:
                 return name
         return next(iter(presets))
+
+    def _default_dice(self) -> str:
+        """The dice Rainboard was started with: rules.toml's [dice] variant."""
+        return self.app.game_data().rules.dice.variant
 
     @on(Select.Changed, "#preset")
     def preset_changed(self, event: Select.Changed) -> None:
@@ -191,6 +201,7 @@ class SetupScreen(Screen):
         preset = str(self.query_one("#preset", Select).value)
         try:
             data = load_data(Path(folder).expanduser(), preset=preset) if folder else self.app.game_data(preset)
+            data = with_dice(data, str(self.query_one("#dice", Select).value))
         except UnknownPreset as err:
             self._error(f"These decks have no {preset!r} preset; they offer {', '.join(err.available)}.")
             return
