@@ -163,3 +163,20 @@ async def test_the_result_screen_is_shown_again_with_each_turns_own_lines():
         assert "Bo, your turn is over" in title and "Ada" not in title
         assert "Take a food token" in lines and "pass the keyboard to Cy" in str(
             first.query_one("#result-hint", Static).render())
+
+
+async def test_the_duel_panel_names_the_tables_dice():
+    """The panel of a player struck at says what the table rolls with, from the [dice] table."""
+    from attrs import evolve
+
+    from rainboard.engine.state import Duel
+
+    for variant, words in (("d20", "d20 (the rulebook)"), ("pool", "d6 pool, highest die")):
+        setup = Setup(players=[PlayerSetup("Ada", "survivor"), PlayerSetup("Bo", "hunter")], seed=11)
+        session = GameSession.start(setup, load_data(dice=variant))
+        session.state = evolve(testing.set_turn_order(session.state, range(2)),
+                               pending=Duel(player=1, attacker=0))  # Bo must answer
+        async with BoardApp(session).run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            told = str(pilot.app.screen.query_one("#fight", Static).render())
+            assert "Ada strikes at you!" in told and f"rolled on {words}." in told

@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, OptionList, Static
 
+from rainboard.data.dice import VARIANT_NAMES
 from rainboard.engine import Action
 from rainboard.engine import events as ev
 from rainboard.engine.narrator import narrate
@@ -147,9 +148,9 @@ class BoardScreen(Screen):
         elif isinstance(pending, Duel):
             attacker = state.players[pending.attacker]
             hp = hp_against(state, viewer, pending.attacker)  # halved if the defender's form blasts
-            die = f"d{state.data.rules.check_die}"
+            dice = VARIANT_NAMES[state.data.rules.dice.variant]  # the table's dice, in the setup's words
             lines = [Content.styled(f"{attacker.name} strikes at you!", "bold"),
-                     Content(f"Fight back: {die} + your attack against their HP ({hp})."),
+                     Content(f"Fight back: your attack against their HP ({hp}), rolled on {dice}."),
                      Content("Flee: beat their chase and they leave you alone this cycle."),
                      Content.styled("── you ──", "$text-muted"), *_your_modifiers(state, viewer, hp)]
             quiet_update(fight, shown(Content("\n").join(lines)))
