@@ -36,6 +36,10 @@ class GameKeeping:
         tab (the player there has no use for the server's folders, and should not see them)."""
         return Path(path).name if self.is_web else str(path)
 
+    def words_for(self, text: str) -> str:
+        """Text about files as this window shows it: with only files' names in a browser tab."""
+        return without_paths(text) if self.is_web else text
+
     def notify(self, message: str, *args, **options) -> None:
         """As Textual's, but a browser tab is never told where files sit on the server: whatever
         notice quotes a path (an error from the system, a setting's file) names only the file."""

@@ -173,3 +173,18 @@ async def test_the_too_small_notice_fits_a_phone_held_upright():
 
 def test_the_too_small_notice_at_phone_width(snap_compare):
     assert snap_compare(WebApp(catch_errors=False, autosave=False), terminal_size=(40, 20))
+
+
+async def test_a_broken_score_book_is_named_without_its_folder_in_a_browser(tmp_path):
+    from rainboard.ui.screens.scores import ScoresScreen
+
+    (tmp_path / "scores.sqlite3").write_bytes(b"not a score book at all" * 40)
+    for app_class, shows_folder in ((WebApp, False), (RainboardApp, True)):
+        app = app_class(data_dir=tmp_path, autosave=False, catch_errors=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.push_screen(ScoresScreen())
+            await pilot.pause()
+            told = str(app.screen.query_one("#scores-note").render())
+            assert "scores.sqlite3" in told
+            assert (str(tmp_path) in told) == shows_folder

@@ -45,7 +45,7 @@ class ScoresScreen(Screen):
                          str(best.attempts), decks_label(best, code_fingerprint(best.code, data)))
                 table.add_row(*(table_cell(cell) for cell in cells))
         except ScoreBookError as error:
-            note.update(shown(Content.styled(str(error), "$text-error")))
+            note.update(shown(Content.styled(self.app.words_for(str(error)), "$text-error")))
             return
         if not bests:
             table.display = False  # an empty table's headings would only say the same thing less clearly
