@@ -43,7 +43,7 @@ class HandCard:
     deck: str
 
 
-@frozen
+@frozen(weakref_slot=False)  # no weakref slot: quick.py builds these through an open twin
 class Player:
     name: str
     slugcat: str | None = None
@@ -71,7 +71,7 @@ class Player:
     tamed_by: int | None = None  # a player in creature form can be tamed, and then follows its tamer
 
 
-@frozen
+@frozen(weakref_slot=False)  # no weakref slot: quick.py builds these through an open twin
 class DeckState:
     draw: tuple[str, ...] = ()  # index 0 is the top
     discard: tuple[str, ...] = ()
@@ -129,7 +129,7 @@ class Options:
         return self.wait_turns if self.wait_turns is not None else players > 1
 
 
-@frozen
+@frozen(weakref_slot=False)  # no weakref slot: quick.py builds these through an open twin
 class GameState:
     data: GameData = field(eq=False, repr=False)  # the definitions; not part of the digest
     seed: int | str

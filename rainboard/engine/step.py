@@ -7,7 +7,7 @@ from enum import Enum
 import attrs
 
 from .events import DeckReshuffled, Event, Roll, Rolled
-from .quick import copier, replacer
+from .quick import copier, freezer, replacer
 from .rng import Dice
 from .state import DeckState, GameState, HandCard, Player
 
@@ -29,8 +29,8 @@ class Draft:
     """The game state being worked on during one step: a GameState's fields, open to change.
 
     Rules read it exactly as they read a GameState (`players[i]`, `decks[id]`, `pending`, `current`,
-    `to_act`...); changes go through the Step, and `Step.finish` freezes the draft into the next
-    GameState once, at the end of the step. `players` is a list and `decks` a dict of the step's own
+    `to_act`...); changes go through the Step, and `Step.finish` turns the draft itself into the
+    next GameState (it has a GameState's very slots, so nothing is copied), at the end of the step. `players` is a list and `decks` a dict of the step's own
     once the step first changes them; before that they are the old state's, never changed in place.
     """
 
@@ -40,7 +40,7 @@ class Draft:
 
 
 _draft = copier(Draft, GameState)
-_freeze = copier(GameState, GameState)
+_freeze = freezer(Draft, GameState)
 
 
 class Step:
