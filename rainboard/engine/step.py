@@ -12,7 +12,6 @@ from .rng import Dice
 from .state import DeckState, GameState, HandCard, Player
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
-_FIELD_SET = frozenset(_FIELDS)
 _replace_player = replacer(Player)
 
 
@@ -49,12 +48,14 @@ class Step:
     Players stay frozen values, replaced one by one; `step.player(i)` taken before a change keeps the
     values from before it."""
 
-    __slots__ = ("state", "dice", "events", "data", "rules", "_own_players", "_own_decks")
+    __slots__ = ("state", "dice", "events", "emit", "data", "rules", "_own_players", "_own_decks")
 
     def __init__(self, state: GameState):
         self.state = _draft(state)
         self.dice = Dice(state.rng, state.script)
         self.events: list[Event] = []
+        # `step.emit(event)` puts an event in the log: the list's own append, the commonest call of a step
+        self.emit = self.events.append
         self.data = state.data
         self.rules = state.data.rules
         self._own_players = False
@@ -80,19 +81,17 @@ class Step:
 
     def update(self, **changes) -> None:
         draft = self.state
-        for name, value in changes.items():
-            if name not in _FIELD_SET:
-                raise TypeError(f"a game state has no field {name!r}")
-            setattr(draft, name, value)
+        try:
+            for name, value in changes.items():
+                setattr(draft, name, value)
+        except AttributeError:  # the draft's slots are the state's fields: no slot, no field
+            raise TypeError(f"a game state has no field {name!r}") from None
         if "players" in changes:
             self._own_players = False
         if "decks" in changes:
             self._own_decks = False
 
     # -- events and dice ----------------------------------------------------------------------
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-
     def roll(self, who: str, purpose: str, modifiers=(), target: int | None = None) -> Roll:
         """A d20 check: succeeds when the total is strictly above `target`."""
         natural = self.dice.roll(self.rules.check_die)
