@@ -61,9 +61,11 @@ def legal_actions(state: GameState) -> list[Action]:
         taken = {p.slugcat for p in state.players}
         legal = [ChooseSlugcat(s) for s in state.data.slugcats if s not in taken]
     elif pending is None:
-        legal = legal_turn(state) + _eating(state)
+        legal = legal_turn(state) + _eating(state, state.order[state.turn])
     elif isinstance(pending, Encounter):
-        legal = combat.legal_in_combat(state, pending) + _eating(state)
+        legal = combat.legal_in_combat(state, pending)
+        if pending.player == state.order[state.turn]:
+            legal += _eating(state, pending.player)
     elif isinstance(pending, Decision):
         legal = draw.legal_decision(state, pending)
     elif isinstance(pending, Market):
@@ -75,11 +77,9 @@ def legal_actions(state: GameState) -> list[Action]:
     return legal
 
 
-def _eating(state: GameState) -> list[Action]:
-    """Food items can be eaten at any moment of one's own turn, without using it up."""
-    index = state.current
-    if state.to_act != index:
-        return []
+def _eating(state: GameState, index: int) -> list[Action]:
+    """Food items can be eaten at any moment of one's own turn, without using it up: `index` is
+    the player whose turn it is, when they are the one to act."""
     return [Eat(item.id) for item in held_items(state, index) if item.food > 0]
 
 

@@ -30,7 +30,7 @@ class Dice:
 
     def __init__(self, state: int, script: tuple[int, ...] = ()):
         self.state = state
-        self.script = tuple(script)
+        self.script = script if type(script) is tuple else tuple(script)
 
     def _next(self) -> int:
         self.state = (self.state + _GOLDEN) & _MASK
