@@ -80,7 +80,11 @@ def legal_actions(state: GameState) -> list[Action]:
 def _eating(state: GameState, index: int) -> list[Action]:
     """Food items can be eaten at any moment of one's own turn, without using it up: `index` is
     the player whose turn it is, when they are the one to act."""
-    return [Eat(item.id) for item in held_items(state, index) if item.food > 0]
+    moves: list[Action] = []
+    for item in held_items(state, index):  # a loop, not a comprehension: asked on every turn
+        if item.food > 0:
+            moves.append(Eat(item.id))
+    return moves
 
 
 def apply(state: GameState, action: Action | str, *, trusted: bool = False) -> tuple[GameState, list[Event]]:

@@ -112,8 +112,19 @@ def partners(state: GameState, index: int) -> list[int]:
 def usable_cards(state: GameState, index: int, kind: CardKind) -> list[tuple[int, str]]:
     """Kept cards of this kind the player may use: (holder, card), its own first, each card once."""
     mates = partners(state, index)
-    if not mates and not state.players[index].hand:
-        return []
+    if not mates:  # the common case: one's own hand, written out (no comprehension: this is hot)
+        hand = state.players[index].hand
+        if not hand:
+            return []
+        kinds = tables(state.data).kind
+        seen: list[str] = []
+        own: list[tuple[int, str]] = []
+        for held in hand:
+            card = held.card
+            if kinds[card] == kind and card not in seen:
+                seen.append(card)
+                own.append((index, card))
+        return own
     kinds = tables(state.data).kind
     found: dict[str, int] = {}
     for holder in [index] + mates:

@@ -67,7 +67,11 @@ def finish_search(step: Step, index: int, deck_id: str) -> bool:
     for pile in ("draw", "discard"):
         cards = getattr(deck, pile)
         shelters = tables(step.data).shelters
-        found = next((c for c in cards if c in shelters), None)
+        found = None
+        for card in cards:
+            if card in shelters:
+                found = card
+                break
         if found is not None:
             rest = list(cards)
             rest.remove(found)

@@ -139,13 +139,14 @@ class Step:
     def return_held(self, index: int, which) -> tuple[HandCard, ...]:
         """The cards in a player's hand for which `which(held)` is true go back to their decks'
         discard piles, in hand order; they are returned."""
-        hand = self.player(index).hand
-        gone = tuple(held for held in hand if which(held))
+        gone, kept = [], []
+        for held in self.player(index).hand:
+            (gone if which(held) else kept).append(held)
         if gone:
             for held in gone:
                 self.discard(held.card, held.deck)
-            self.update_player(index, hand=tuple(held for held in hand if not which(held)))
-        return gone
+            self.update_player(index, hand=tuple(kept))
+        return tuple(gone)
 
     def take_from_hand(self, index: int, card_id: str) -> HandCard:
         hand = list(self.player(index).hand)

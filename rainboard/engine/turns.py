@@ -74,8 +74,10 @@ def advance(step: Step) -> None:
         if players[order[pos]].status == AWAKE:
             step.update(turn=pos)
             return
-    first = next((pos for pos, i in enumerate(order) if players[i].status == AWAKE), None)
-    if first is None:
+    for first, i in enumerate(order):  # none later: the round ends, if anyone is still awake
+        if players[i].status == AWAKE:
+            break
+    else:
         end_cycle(step, rained=False)
         return
     rain = state.rain - 1
