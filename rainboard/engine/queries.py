@@ -36,7 +36,7 @@ from .odds import (  # the fight questions, asked through this module too
     strike_risk,
 )
 from .state import ASCENDED, AWAKE, PRECYCLE_DECK, Decision, Encounter, GameState, Player
-from .tables import tables
+from .tables import SHELTER, tables
 
 
 # -- food ---------------------------------------------------------------------------------------------
@@ -100,11 +100,11 @@ def partners(state: GameState, index: int) -> list[int]:
     """Players whose kept shelter and gate cards this player may use: its tamer, or the creatures it
     tamed, while they are in the same region (they shelter and travel together)."""
     me = state.players[index]
+    region, tamer = me.region, me.tamed_by
     found = []
-    for other, them in enumerate(state.players):
-        if other == index or them.region != me.region:
-            continue
-        if me.tamed_by == other or them.tamed_by == index:
+    for other, them in enumerate(state.players):  # asked twice a turn: nobody tamed is quickest
+        if (them.tamed_by is not None and them.tamed_by == index or tamer is not None and tamer == other) \
+                and other != index and them.region == region:
             found.append(other)
     return found
 
@@ -137,7 +137,7 @@ def usable_cards(state: GameState, index: int, kind: CardKind) -> list[tuple[int
 def shelter_holder(state: GameState, index: int) -> int | None:
     """Whose kept shelter this player would sleep in now: their own first, else a partner's here
     (tamer or tamed creature); None without one."""
-    usable = usable_cards(state, index, CardKind.SHELTER)
+    usable = usable_cards(state, index, SHELTER)
     return usable[0][0] if usable else None
 
 

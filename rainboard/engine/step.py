@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from typing import ClassVar
 
 import attrs
 
@@ -15,13 +15,27 @@ _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _replace_player = replacer(Player)
 
 
-class Turn(Enum):
+class Turn:
     """What a handler or a turn-start rule says of the turn: it goes on (a free action), it is over
-    (`apply` passes play on), or it waits on a decision (a choice, a fight, a defender's answer)."""
+    (`apply` passes play on), or it waits on a decision (a choice, a fight, a defender's answer).
 
-    GOES_ON = "goes on"
-    OVER = "over"
-    WAITS = "waits"
+    Three fixed values, Turn.GOES_ON, Turn.OVER and Turn.WAITS, compared with `is`. A plain class
+    rather than an Enum: they are asked for several times an action, and reading an Enum's member
+    costs several times reading a plain class attribute."""
+
+    __slots__ = ("value",)
+    GOES_ON: ClassVar[Turn]
+    OVER: ClassVar[Turn]
+    WAITS: ClassVar[Turn]
+
+    def __init__(self, value: str):
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"<Turn {self.value}>"
+
+
+Turn.GOES_ON, Turn.OVER, Turn.WAITS = Turn("goes on"), Turn("over"), Turn("waits")
 
 
 class Draft:

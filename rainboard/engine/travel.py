@@ -9,6 +9,7 @@ from .events import CardLetGo, EndingReached, GatesLeftBehind, Moved
 from .queries import can_cross, travels_alone, usable_cards
 from .state import AWAKE, Decision, GameState
 from .step import Step, Turn
+from .tables import GATE
 
 
 def move_to(step: Step, index: int, region_id: str, *, gate: str | None = None, karma: int | None = None,
@@ -47,7 +48,7 @@ def legal_travel(state: GameState, index: int) -> list:
     if not travels_alone(state, index):
         return []
     moves: list = []
-    for _, card in usable_cards(state, index, CardKind.GATE):
+    for _, card in usable_cards(state, index, GATE):
         if can_cross(state, index, card):
             moves.append(CrossGate(card))
     for other in state.data.regions[state.players[index].region].free_crossings:
