@@ -106,3 +106,39 @@ def freezer(open_cls, cls):
         return value
 
     return freeze
+
+
+def keyword_init(cls):
+    """Give the frozen slotted attrs class `cls`, whose fields are all keyword-only (an event), an
+    `__init__` that stores each field through its slot directly: the same values attrs' own would
+    store, without looking up object.__setattr__ again for every field. Returns `cls`."""
+    names = _fields(cls)
+    scope: dict = {}
+    params = []
+    for field in attrs.fields(cls):
+        if not field.kw_only or isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+            raise TypeError(f"{cls.__name__}.{field.name} needs attrs' own __init__")
+        if field.default is attrs.NOTHING:
+            params.append(field.name)
+        else:
+            scope[f"_default_{field.name}"] = field.default
+            params.append(f"{field.name}=_default_{field.name}")
+        slot = next(klass.__dict__[field.name] for klass in cls.__mro__ if field.name in klass.__dict__)
+        if type(slot).__name__ != "member_descriptor":
+            raise TypeError(f"{cls.__name__}.{field.name} is not a slot")
+        scope[f"_set_{field.name}"] = slot.__set__
+    body = [f"    _set_{name}(self, {name})" for name in names] or ["    pass"]
+    head = "self, *, " + ", ".join(params) if params else "self"
+    cls.__init__ = _compile("__init__", head, body, scope)
+    return cls
+
+
+def keyword_inits(namespace: dict, module: str, leave: tuple[str, ...] = ()) -> None:
+    """keyword_init for every attrs class defined in `module` (its `namespace`) that it can build
+    exactly, except those named in `leave`; the others keep attrs' own __init__."""
+    for name, value in list(namespace.items()):
+        if isinstance(value, type) and value.__module__ == module and attrs.has(value) and name not in leave:
+            try:
+                keyword_init(value)
+            except TypeError:
+                continue
