@@ -147,8 +147,8 @@ def _defeat(step: Step, winner: int, loser: int) -> None:
 
 def transform(step: Step, index: int) -> None:
     """Turn-start rule: a slugcat that `becomes` a creature does so once past its turn count."""
-    player = step.player(index)
-    slugcat = step.slugcat(index)
+    player = step.state.players[index]
+    slugcat = step.data.slugcats[player.slugcat]
     if slugcat.becomes is None or player.form is not None or player.turns <= slugcat.becomes_after:
         return None
     step.update_player(index, form=slugcat.becomes)

@@ -142,8 +142,9 @@ def shelter_holder(state: GameState, index: int) -> int | None:
 
 
 def has_shelter(state: GameState, index: int) -> bool:
-    """A kept shelter usable here: one's own, or its tamer's or tamed creature's here."""
-    return shelter_holder(state, index) is not None
+    """A kept shelter usable here: one's own, or its tamer's or tamed creature's here (there is a
+    shelter_holder)."""
+    return bool(usable_cards(state, index, SHELTER))
 
 
 def search_deck(state: GameState, index: int) -> str:

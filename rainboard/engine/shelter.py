@@ -46,7 +46,7 @@ def search(step: Step, action: SearchShelter) -> Turn:
 
 def keep_searching(step: Step, index: int) -> Turn | None:
     """Turn-start rule: a turn owed to a search passes by itself; the last one finds the shelter."""
-    player = step.player(index)
+    player = step.state.players[index]
     if player.busy <= 0:
         return None
     left = player.busy - 1

@@ -20,15 +20,16 @@ from .travel import legal_travel
 
 
 def _announce(step: Step, index: int) -> None:
-    step.emit(TurnStarted(player=index, region=step.player(index).region))
+    step.emit(TurnStarted(player=index, region=step.state.players[index].region))
 
 
 def _hazard(step: Step, index: int) -> Turn | None:
     """A region's hazard (Farm Arrays' worm grass) is met every few turns spent there."""
-    region = step.region(index)
+    player = step.state.players[index]
+    region = step.data.regions[player.region]
     if region.hazard is None or region.hazard_every <= 0:
         return None
-    played = step.player(index).region_turns + 1
+    played = player.region_turns + 1
     step.update_player(index, region_turns=played)
     if played % region.hazard_every != 0:
         return None
