@@ -9,9 +9,11 @@ that between classes of the same layout, and checks it). Nothing can see the val
 
 `replacer(cls)` gives `replace(old, changes)`; `copier(cls, source)` copies the fields of `source`
 into a new `cls`; `freezer(open_cls, cls)` turns a filled-in open instance into `cls` in place.
+`slot_init(cls)` gives a class made often (events, actions, parts of the state) an `__init__` that
+stores each field through its slot, skipping the frozen class's general door.
 They give exactly what attrs' own `__init__` would: they accept only plain slotted attrs classes
-(no validators, converters, private names, init hooks or weakref slot), and tests/engine/test_speed.py
-checks them against attrs.evolve.
+(no validators, converters, private names, init hooks or default factories; no weakref slot for
+the open twins), and tests/engine/test_speed.py checks them against attrs.
 """
 
 from __future__ import annotations
@@ -108,37 +110,39 @@ def freezer(open_cls, cls):
     return freeze
 
 
-def keyword_init(cls):
-    """Give the frozen slotted attrs class `cls`, whose fields are all keyword-only (an event), an
+def slot_init(cls):
+    """Give the frozen slotted attrs class `cls` (an event, a value of the state, an action) an
     `__init__` that stores each field through its slot directly: the same values attrs' own would
-    store, without looking up object.__setattr__ again for every field. Returns `cls`."""
+    store, from the same arguments, without looking up object.__setattr__ again for every field.
+    Fields are taken as attrs takes them (keyword-only ones after a `*`). Returns `cls`."""
     names = _fields(cls)
     scope: dict = {}
-    params = []
+    params, keyword = [], []
     for field in attrs.fields(cls):
-        if not field.kw_only or isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+        if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
             raise TypeError(f"{cls.__name__}.{field.name} needs attrs' own __init__")
         if field.default is attrs.NOTHING:
-            params.append(field.name)
+            param = field.name
         else:
             scope[f"_default_{field.name}"] = field.default
-            params.append(f"{field.name}=_default_{field.name}")
+            param = f"{field.name}=_default_{field.name}"
+        (keyword if field.kw_only else params).append(param)
         slot = next(klass.__dict__[field.name] for klass in cls.__mro__ if field.name in klass.__dict__)
         if type(slot).__name__ != "member_descriptor":
             raise TypeError(f"{cls.__name__}.{field.name} is not a slot")
         scope[f"_set_{field.name}"] = slot.__set__
     body = [f"    _set_{name}(self, {name})" for name in names] or ["    pass"]
-    head = "self, *, " + ", ".join(params) if params else "self"
+    head = ", ".join(["self", *params, *(["*", *keyword] if keyword else [])])
     cls.__init__ = _compile("__init__", head, body, scope)
     return cls
 
 
-def keyword_inits(namespace: dict, module: str, leave: tuple[str, ...] = ()) -> None:
-    """keyword_init for every attrs class defined in `module` (its `namespace`) that it can build
+def slot_inits(namespace: dict, module: str, leave: tuple[str, ...] = ()) -> None:
+    """slot_init for every attrs class defined in `module` (its `namespace`) that it can build
     exactly, except those named in `leave`; the others keep attrs' own __init__."""
     for name, value in list(namespace.items()):
         if isinstance(value, type) and value.__module__ == module and attrs.has(value) and name not in leave:
             try:
-                keyword_init(value)
+                slot_init(value)
             except TypeError:
                 continue

@@ -8,6 +8,8 @@ from attrs import field, frozen
 
 from rainboard.data.models import GameData
 
+from .quick import slot_init
+
 
 class Status(StrEnum):
     """A player's condition within the cycle (string values: the digest and saves spell them so)."""
@@ -118,6 +120,11 @@ class Decision:
 
 
 Pending = Encounter | Decision | Market | Duel
+
+# made several times an action: each stores its fields through its slots (quick.py)
+for _made_often in (HandCard, DeckState, Encounter, Market, Duel, Decision):
+    slot_init(_made_often)
+del _made_often
 
 
 @frozen

@@ -163,13 +163,18 @@ def test_eating_gives_the_food_the_rule_query_promised():
                 assert 0 <= gain.worth <= pips
 
 
-def test_the_quick_event_initializer_stores_what_attrs_would():
+def test_the_quick_initializer_stores_what_attrs_would():
+    import rainboard.engine.actions as actions
     import rainboard.engine.events as events
+    import rainboard.engine.state as state
 
-    quick = [cls for cls in vars(events).values()
-             if isinstance(cls, type) and issubclass(cls, events.Event) and cls.__init__.__code__.co_filename == "<quick __init__>"]
-    assert len(quick) >= 50 and events.Rolled not in quick  # Rolled keeps attrs' own
-    for cls in quick:
+    def quick(module):
+        return [cls for cls in vars(module).values()
+                if isinstance(cls, type) and attrs.has(cls) and cls.__init__.__code__.co_filename == "<quick __init__>"]
+
+    assert len(quick(events)) >= 50 and events.Rolled not in quick(events)  # Rolled keeps attrs' own
+    assert len(quick(actions)) == 19 and len(quick(state)) == 6
+    for cls in quick(events) + quick(actions) + quick(state):
         fields = attrs.fields(cls)
         given = {field.name: object() for field in fields}
         made = cls(**given)
@@ -181,7 +186,9 @@ def test_the_quick_event_initializer_stores_what_attrs_would():
         with pytest.raises(TypeError):
             cls(**given, no_such_field=1)
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
-            made.player = 3
+            setattr(made, "player", 3)
+    assert state.Encounter(1, "lizard", None) == state.Encounter(player=1, card="lizard", deck=None, exchange=1)
+    assert actions.Strike(2, "spear").item == "spear" and state.DeckState(("a",)).discard == ()
 
 
 def test_a_finished_step_is_its_draft_turned_frozen():

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from attrs import frozen
 
-from ..quick import keyword_inits
+from ..quick import slot_inits
 from .base import Event
 
 # -- fights -----------------------------------------------------------------------------------------
@@ -194,4 +194,4 @@ class Transformed(Event):
 
 
 # Events are made several times an action: each here gets a quicker __init__ (quick.py).
-keyword_inits(globals(), __name__)
+slot_inits(globals(), __name__)

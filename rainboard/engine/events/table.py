@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from attrs import frozen
 
-from ..quick import keyword_inits
+from ..quick import slot_inits
 from .base import Event, Roll
 
 # -- setting up -------------------------------------------------------------------------------
@@ -284,4 +284,4 @@ class GameOver(Event):
 
 # Events are made several times an action: each here gets a quicker __init__ (quick.py), but Rolled
 # keeps attrs' own.
-keyword_inits(globals(), __name__, leave=("Rolled",))
+slot_inits(globals(), __name__, leave=("Rolled",))
