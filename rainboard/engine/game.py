@@ -98,7 +98,9 @@ def apply(state: GameState, action: Action | str, *, trusted: bool = False) -> t
     if isinstance(action, str):
         action = parse_action(action)
     if not trusted:
-        legal = legal_actions(state)
+        asked, legal = _answered  # the caller has usually just asked legal_actions(state)
+        if asked is not state:
+            legal = legal_actions(state)
         # an action taken from legal_actions is one of its very objects, found by identity without
         # calling __eq__ on the others; else an equal one (parsed from text, built by hand) will do
         if id(action) not in map(id, legal) and action not in legal:
