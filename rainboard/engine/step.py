@@ -131,30 +131,30 @@ class Step:
 
     def draw_card(self, deck_id: str) -> str | None:
         """Take the top card; an empty deck is first reshuffled from its discard pile."""
-        deck = self.deck(deck_id)
+        deck = self.state.decks[deck_id]
         if not deck.draw:
             if not deck.discard:
                 return None
             deck = DeckState(draw=self.dice.shuffle(deck.discard), discard=())
             self.emit(DeckReshuffled(deck=deck_id))
         card, rest = deck.draw[0], deck.draw[1:]
-        self.set_deck(deck_id, DeckState(draw=rest, discard=deck.discard))
+        self.set_deck(deck_id, DeckState(rest, deck.discard))
         return card
 
     def discard(self, card_id: str, deck_id: str | None) -> None:
         if deck_id is None:
             return
-        deck = self.deck(deck_id)
-        self.set_deck(deck_id, DeckState(draw=deck.draw, discard=deck.discard + (card_id,)))
+        deck = self.state.decks[deck_id]
+        self.set_deck(deck_id, DeckState(deck.draw, deck.discard + (card_id,)))
 
     def give(self, index: int, card_id: str, deck_id: str) -> None:
-        self.update_player(index, hand=self.player(index).hand + (HandCard(card_id, deck_id),))
+        self.update_player(index, hand=self.state.players[index].hand + (HandCard(card_id, deck_id),))
 
     def return_held(self, index: int, which) -> tuple[HandCard, ...]:
         """The cards in a player's hand for which `which(held)` is true go back to their decks'
         discard piles, in hand order; they are returned."""
         gone, kept = [], []
-        for held in self.player(index).hand:
+        for held in self.state.players[index].hand:
             (gone if which(held) else kept).append(held)
         if gone:
             for held in gone:
@@ -163,7 +163,7 @@ class Step:
         return tuple(gone)
 
     def take_from_hand(self, index: int, card_id: str) -> HandCard:
-        hand = list(self.player(index).hand)
+        hand = list(self.state.players[index].hand)
         for i, held in enumerate(hand):
             if held.card == card_id:
                 del hand[i]
