@@ -103,12 +103,16 @@ def apply(state: GameState, action: Action | str, *, trusted: bool = False) -> t
             legal = legal_actions(state)
         # an action taken from legal_actions is one of its very objects, found by identity without
         # calling __eq__ on the others; else an equal one (parsed from text, built by hand) will do
-        if id(action) not in map(id, legal) and action not in legal:
-            if state.phase == OVER:
-                raise IllegalAction(f"{action}: the game is over")
-            options = ", ".join(str(a) for a in legal)
-            who = state.players[state.to_act].name
-            raise IllegalAction(f"{action}: not allowed now; {who} may: {options}")
+        for offered in legal:
+            if offered is action:
+                break
+        else:
+            if action not in legal:
+                if state.phase == OVER:
+                    raise IllegalAction(f"{action}: the game is over")
+                options = ", ".join(str(a) for a in legal)
+                who = state.players[state.to_act].name
+                raise IllegalAction(f"{action}: not allowed now; {who} may: {options}")
     step = Step(state)
     if _HANDLERS[type(action)](step, action) is Turn.OVER:
         end_turn(step)
