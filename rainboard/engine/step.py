@@ -13,6 +13,7 @@ from .state import DeckState, GameState, HandCard, Player
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _replace_player = replacer(Player)
+_new = object.__new__
 
 
 class Turn:
@@ -66,7 +67,9 @@ class Step:
 
     def __init__(self, state: GameState):
         self.state = _draft(state)
-        self.dice = Dice(state.rng, state.script)
+        # Dice(state.rng, state.script), filled in directly: the state's script is a tuple already
+        self.dice = dice = _new(Dice)
+        dice.state, dice.script = state.rng, state.script
         self.events: list[Event] = []
         # `step.emit(event)` puts an event in the log: the list's own append, the commonest call of a step
         self.emit = self.events.append
