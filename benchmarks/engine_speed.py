@@ -1,6 +1,8 @@
 """How fast the rules engine plays: actions applied per second, and the time a whole game takes.
 
 Run with `make bench` (or `python benchmarks/engine_speed.py`). It prints figures; it asserts nothing.
+The machine may be busy with other work, so random play is printed beside python-chess's random play
+(`legal_moves` + `push`) measured in the same run, when python-chess is installed.
 """
 
 from __future__ import annotations
@@ -13,6 +15,25 @@ import time
 from rainboard.data import load_data
 from rainboard.engine import apply, digest, legal_actions, new_game
 from rainboard.sim import play_random, random_setup
+
+
+def chess_moves_per_second(moves: int) -> float | None:
+    """python-chess playing `moves` random legal moves (a new board when a game ends), per second;
+    None without python-chess."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    chooser = random.Random(1)
+    board = chess.Board()
+    start = time.perf_counter()
+    for _ in range(moves):
+        legal = list(board.legal_moves)
+        if not legal or board.halfmove_clock >= 100:
+            board = chess.Board()
+            legal = list(board.legal_moves)
+        board.push(chooser.choice(legal))
+    return moves / (time.perf_counter() - start)
 
 
 def actions_per_second(data, games: int, cap: int) -> None:
@@ -30,6 +51,10 @@ def actions_per_second(data, games: int, cap: int) -> None:
         spent += time.perf_counter() - start
     print(f"random play, 4 players: {applied} actions in {spent:.2f} s = {applied / spent:,.0f} actions/s "
           f"({1e6 * spent / applied:.1f} us per legal_actions + apply)")
+    reference = chess_moves_per_second(applied)
+    if reference is not None:
+        print(f"  reference, same run: python-chess legal_moves + push {reference:,.0f} moves/s; "
+              f"the engine is {applied / spent / reference:.2f}x that")
 
 
 def digest_speed(data, count: int) -> None:

@@ -72,43 +72,73 @@ REGISTRY: dict[str, Ability] = {
 }
 
 
-_OF: dict[tuple[str, ...], tuple[Ability, ...]] = {}  # a card's ability ids -> its abilities, in registry order
+@frozen
+class Traits:
+    """What a creature's abilities add up to, each question answered once per set of abilities."""
+
+    abilities: tuple[Ability, ...]  # in registry order
+    strikes_first: bool
+    flee_from_exchange: int
+    attackable: bool
+    tameable: bool
+    blasts: bool
+    water_bonus: bool
+    answers_reputation: bool
+    hunts_players: bool
 
 
-def _of(creature) -> tuple[Ability, ...]:
+def _traits_of(abilities: tuple[Ability, ...]) -> Traits:
+    return Traits(
+        abilities=abilities,
+        strikes_first=any(a.strikes_first for a in abilities),
+        flee_from_exchange=max((a.flee_from_exchange for a in abilities), default=1),
+        attackable=all(a.attackable for a in abilities),
+        tameable=all(a.tameable for a in abilities),
+        blasts=any(a.blasts for a in abilities),
+        water_bonus=any(a.water_bonus for a in abilities),
+        answers_reputation=any(a.answers_reputation for a in abilities),
+        hunts_players=any(a.hunts_players for a in abilities),
+    )
+
+
+_TRAITS: dict[tuple[str, ...], Traits] = {}  # a card's ability ids -> what they add up to
+
+
+def traits(creature) -> Traits:
+    """The creature's abilities (registry order) and what they add up to."""
     ids = creature.abilities
-    found = _OF.get(ids)
+    found = _TRAITS.get(ids)
     if found is None:
-        found = _OF[ids] = tuple(REGISTRY[a] for a in REGISTRY if a in ids)
+        found = _TRAITS[ids] = _traits_of(tuple(REGISTRY[a] for a in REGISTRY if a in ids))
     return found
 
 
 def strikes_first(creature) -> bool:
-    return any(a.strikes_first for a in _of(creature))
+    return traits(creature).strikes_first
 
 
 def may_flee(creature, exchange: int) -> bool:
-    return exchange >= max((a.flee_from_exchange for a in _of(creature)), default=1)
+    return exchange >= traits(creature).flee_from_exchange
 
 
 def attackable(creature) -> bool:
-    return all(a.attackable for a in _of(creature))
+    return traits(creature).attackable
 
 
 def tameable(creature) -> bool:
-    return all(a.tameable for a in _of(creature))
+    return traits(creature).tameable
 
 
 def blasts(creature) -> bool:
-    return any(a.blasts for a in _of(creature))
+    return traits(creature).blasts
 
 
 def hunts_players(creature) -> bool:
-    return any(a.hunts_players for a in _of(creature))
+    return traits(creature).hunts_players
 
 
 def answers_reputation(creature) -> bool:
-    return any(a.answers_reputation for a in _of(creature))
+    return traits(creature).answers_reputation
 
 
 def struck_hp(hp: int, blast: bool) -> int:
@@ -118,7 +148,7 @@ def struck_hp(hp: int, blast: bool) -> int:
 
 def water_edge(state: GameState, region_id: str, creature) -> tuple[tuple[str, int], ...]:
     """An aquatic creature's edge in a water region, or its handicap out of one."""
-    if not any(a.water_bonus for a in _of(creature)):
+    if not traits(creature).water_bonus:
         return ()
     bonus = state.data.rules.aquatic_bonus
     if state.data.regions[region_id].water:
@@ -130,7 +160,7 @@ def meet(step: Step, index: int, card_id: str, deck_id: str | None) -> Turn | bo
     """The creature's meeting hooks, in registry order: a Turn if the meeting ended without a fight,
     else whether the fight that starts is peaceful (the creature lets the player pass)."""
     creature = step.data.cards[card_id]
-    for ability in _of(creature):
+    for ability in traits(creature).abilities:
         if ability.on_meet is not None:
             result = ability.on_meet(step, index, card_id, deck_id)
             if isinstance(result, Turn):

@@ -6,6 +6,8 @@ import re
 
 from attrs import frozen
 
+from .quick import slot_inits
+
 
 class ActionParseError(ValueError):
     """Text that names no action."""
@@ -188,6 +190,9 @@ Action = (
     ChooseSlugcat | Draw | TakeFood | SearchShelter | Hibernate | Starve | Keep | CrossGate | Walk | Attack | Flee
     | Tame | Give | Leave | Buy | Eat | Hunt | Strike | TamePlayer
 )
+
+# the legal actions are made anew for every state: each stores its fields through its slots (quick.py)
+slot_inits(globals(), __name__)
 
 _NO_ARGUMENT = {
     "food": TakeFood(),

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-from rainboard.data.models import CardKind
-
 from .death import kill
 from .ending import ascend, game_over
 from .events import CycleEnded, CycleStarted, EndingSlept, KarmaChanged, PrecycleRolled, RainTimerRolled, \
     SparedByRain, Woke
 from .state import AWAKE, DEAD, HIBERNATING, SHELTERED, STARVED
 from .step import Step
+from .tables import tables
 
 
 def start_cycle(step: Step) -> None:
@@ -50,6 +49,7 @@ def end_cycle(step: Step, rained: bool) -> None:
     step.emit(CycleEnded(cycle=state.cycle))
 
     ascending: list[int] = []
+    shelters = tables(step.data).shelters
     waits = state.options.waits(len(state.players))
     for index in state.order:
         player = step.player(index)
@@ -78,7 +78,7 @@ def end_cycle(step: Step, rained: bool) -> None:
         # what the cycle's end takes away: food and shelters. Creatures in hand are all companions
         # (tamed, friends, slugpups) and stay; kept gates stay too ("travel back to the gate
         # anytime"; the dead lost theirs when they died).
-        step.return_held(index, lambda held: step.data.card(held.card).kind == CardKind.SHELTER)
+        step.return_held(index, lambda held: held.card in shelters)
         changes.update(food=0, food_parts=0, status=AWAKE, cycle_turns=0, hunting=None, escaped_from=())
         step.update_player(index, **changes)
         if player.status == DEAD:

@@ -10,7 +10,7 @@ from .step import Step, Turn
 
 def wait_at_the_void_sea(step: Step, index: int) -> Turn | None:
     """Turn-start rule: a player waiting to ascend spends the turn waiting; the last one ascends."""
-    player = step.player(index)
+    player = step.state.players[index]
     if player.waiting <= 0:
         return None
     left = player.waiting - 1

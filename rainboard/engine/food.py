@@ -12,11 +12,11 @@ from .step import Step, Turn
 def feed(step: Step, index: int, pips: int, food_type: str, *, card: str | None = None,
          prey: int | None = None) -> None:
     """Add food as the slugcat's diet allows, never above its maximum (queries.food_gain)."""
-    before = step.player(index).food
+    player = step.state.players[index]
     gained, food, parts, _ = food_after(step.state, index, pips, food_type)
     step.update_player(index, food=food, food_parts=parts)
-    step.emit(Fed(player=index, card=card, prey=prey, before=before, after=food,
-                  food_max=step.slugcat(index).food_max, gained=gained, part_kept=bool(parts)))
+    step.emit(Fed(player=index, card=card, prey=prey, before=player.food, after=food,
+                  food_max=step.data.slugcats[player.slugcat].food_max, gained=gained, part_kept=bool(parts)))
 
 
 def take_food(step: Step, action: TakeFood) -> Turn:

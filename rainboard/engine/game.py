@@ -61,9 +61,11 @@ def legal_actions(state: GameState) -> list[Action]:
         taken = {p.slugcat for p in state.players}
         legal = [ChooseSlugcat(s) for s in state.data.slugcats if s not in taken]
     elif pending is None:
-        legal = legal_turn(state) + _eating(state)
+        legal = legal_turn(state) + _eating(state, state.order[state.turn])
     elif isinstance(pending, Encounter):
-        legal = combat.legal_in_combat(state, pending) + _eating(state)
+        legal = combat.legal_in_combat(state, pending)
+        if pending.player == state.order[state.turn]:
+            legal += _eating(state, pending.player)
     elif isinstance(pending, Decision):
         legal = draw.legal_decision(state, pending)
     elif isinstance(pending, Market):
@@ -75,12 +77,14 @@ def legal_actions(state: GameState) -> list[Action]:
     return legal
 
 
-def _eating(state: GameState) -> list[Action]:
-    """Food items can be eaten at any moment of one's own turn, without using it up."""
-    index = state.current
-    if state.to_act != index:
-        return []
-    return [Eat(item.id) for item in held_items(state, index) if item.food > 0]
+def _eating(state: GameState, index: int) -> list[Action]:
+    """Food items can be eaten at any moment of one's own turn, without using it up: `index` is
+    the player whose turn it is, when they are the one to act."""
+    moves: list[Action] = []
+    for item in held_items(state, index):  # a loop, not a comprehension: asked on every turn
+        if item.food > 0:
+            moves.append(Eat(item.id))
+    return moves
 
 
 def apply(state: GameState, action: Action | str, *, trusted: bool = False) -> tuple[GameState, list[Event]]:
@@ -94,13 +98,21 @@ def apply(state: GameState, action: Action | str, *, trusted: bool = False) -> t
     if isinstance(action, str):
         action = parse_action(action)
     if not trusted:
-        legal = legal_actions(state)
-        if action not in legal:
-            if state.phase == OVER:
-                raise IllegalAction(f"{action}: the game is over")
-            options = ", ".join(str(a) for a in legal)
-            who = state.players[state.to_act].name
-            raise IllegalAction(f"{action}: not allowed now; {who} may: {options}")
+        asked, legal = _answered  # the caller has usually just asked legal_actions(state)
+        if asked is not state:
+            legal = legal_actions(state)
+        # an action taken from legal_actions is one of its very objects, found by identity without
+        # calling __eq__ on the others; else an equal one (parsed from text, built by hand) will do
+        for offered in legal:
+            if offered is action:
+                break
+        else:
+            if action not in legal:
+                if state.phase == OVER:
+                    raise IllegalAction(f"{action}: the game is over")
+                options = ", ".join(str(a) for a in legal)
+                who = state.players[state.to_act].name
+                raise IllegalAction(f"{action}: not allowed now; {who} may: {options}")
     step = Step(state)
     if _HANDLERS[type(action)](step, action) is Turn.OVER:
         end_turn(step)

@@ -25,11 +25,13 @@ def hunt_targets(state: GameState, index: int) -> list[int]:
     """Players this one may hunt: awake in the same region, not waiting to ascend, not escaped from
     this hunter this cycle, and not its tamer or tamed creature."""
     me = state.players[index]
-    return [
-        j for j, them in enumerate(state.players)
-        if j != index and them.status == AWAKE and them.region == me.region and them.waiting == 0
-        and index not in them.escaped_from and them.tamed_by != index and me.tamed_by != j
-    ]
+    region, tamer = me.region, me.tamed_by
+    targets = []
+    for j, them in enumerate(state.players):  # a loop, not a comprehension: asked on every turn
+        if them.region == region and j != index and them.status == AWAKE and them.waiting == 0 \
+                and index not in them.escaped_from and them.tamed_by != index and tamer != j:
+            targets.append(j)
+    return targets
 
 
 def legal_hunts(state: GameState, index: int) -> list:
@@ -44,7 +46,8 @@ def legal_hunts(state: GameState, index: int) -> list:
             cost = tame_cost(state, index, state.data.cards[form])
             if cost is not None and cost[0] <= me.food:
                 moves.append(TamePlayer(me.hunting))
-    moves += [Hunt(j) for j in targets]
+    for j in targets:
+        moves.append(Hunt(j))
     return moves
 
 
@@ -144,8 +147,8 @@ def _defeat(step: Step, winner: int, loser: int) -> None:
 
 def transform(step: Step, index: int) -> None:
     """Turn-start rule: a slugcat that `becomes` a creature does so once past its turn count."""
-    player = step.player(index)
-    slugcat = step.slugcat(index)
+    player = step.state.players[index]
+    slugcat = step.data.slugcats[player.slugcat]
     if slugcat.becomes is None or player.form is not None or player.turns <= slugcat.becomes_after:
         return None
     step.update_player(index, form=slugcat.becomes)

@@ -36,7 +36,7 @@ from .odds import (  # the fight questions, asked through this module too
     strike_risk,
 )
 from .state import ASCENDED, AWAKE, PRECYCLE_DECK, Decision, Encounter, GameState, Player
-from .tables import tables
+from .tables import SHELTER, tables
 
 
 # -- food ---------------------------------------------------------------------------------------------
@@ -100,11 +100,11 @@ def partners(state: GameState, index: int) -> list[int]:
     """Players whose kept shelter and gate cards this player may use: its tamer, or the creatures it
     tamed, while they are in the same region (they shelter and travel together)."""
     me = state.players[index]
+    region, tamer = me.region, me.tamed_by
     found = []
-    for other, them in enumerate(state.players):
-        if other == index or them.region != me.region:
-            continue
-        if me.tamed_by == other or them.tamed_by == index:
+    for other, them in enumerate(state.players):  # asked twice a turn: nobody tamed is quickest
+        if (them.tamed_by is not None and them.tamed_by == index or tamer is not None and tamer == other) \
+                and other != index and them.region == region:
             found.append(other)
     return found
 
@@ -112,8 +112,19 @@ def partners(state: GameState, index: int) -> list[int]:
 def usable_cards(state: GameState, index: int, kind: CardKind) -> list[tuple[int, str]]:
     """Kept cards of this kind the player may use: (holder, card), its own first, each card once."""
     mates = partners(state, index)
-    if not mates and not state.players[index].hand:
-        return []
+    if not mates:  # the common case: one's own hand, written out (no comprehension: this is hot)
+        hand = state.players[index].hand
+        if not hand:
+            return []
+        kinds = tables(state.data).kind
+        seen: list[str] = []
+        own: list[tuple[int, str]] = []
+        for held in hand:
+            card = held.card
+            if kinds[card] == kind and card not in seen:
+                seen.append(card)
+                own.append((index, card))
+        return own
     kinds = tables(state.data).kind
     found: dict[str, int] = {}
     for holder in [index] + mates:
@@ -126,13 +137,14 @@ def usable_cards(state: GameState, index: int, kind: CardKind) -> list[tuple[int
 def shelter_holder(state: GameState, index: int) -> int | None:
     """Whose kept shelter this player would sleep in now: their own first, else a partner's here
     (tamer or tamed creature); None without one."""
-    usable = usable_cards(state, index, CardKind.SHELTER)
+    usable = usable_cards(state, index, SHELTER)
     return usable[0][0] if usable else None
 
 
 def has_shelter(state: GameState, index: int) -> bool:
-    """A kept shelter usable here: one's own, or its tamer's or tamed creature's here."""
-    return shelter_holder(state, index) is not None
+    """A kept shelter usable here: one's own, or its tamer's or tamed creature's here (there is a
+    shelter_holder)."""
+    return bool(usable_cards(state, index, SHELTER))
 
 
 def search_deck(state: GameState, index: int) -> str:

@@ -30,7 +30,7 @@ class Dice:
 
     def __init__(self, state: int, script: tuple[int, ...] = ()):
         self.state = state
-        self.script = tuple(script)
+        self.script = script if type(script) is tuple else tuple(script)
 
     def _next(self) -> int:
         self.state = (self.state + _GOLDEN) & _MASK
@@ -69,16 +69,21 @@ class Dice:
         loop because a shuffle is the engine's longest run of draws."""
         result = list(items)
         state = self.state
+        golden, mask, mix1, mix2, span = _GOLDEN, _MASK, _MIX1, _MIX2, _SPAN
         for i in range(len(result) - 1, 0, -1):
             n = i + 1
-            limit = _SPAN - _SPAN % n
-            while True:
-                state = (state + _GOLDEN) & _MASK
-                z = ((state ^ (state >> 30)) * _MIX1) & _MASK
-                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
+            state = (state + golden) & mask
+            z = ((state ^ (state >> 30)) * mix1) & mask
+            z = ((z ^ (z >> 27)) * mix2) & mask
+            z ^= z >> 31
+            if z >= span - span % n:  # rejected (about once in 2**59 draws for a deck): draw again
+                while True:
+                    state = (state + golden) & mask
+                    z = ((state ^ (state >> 30)) * mix1) & mask
+                    z = ((z ^ (z >> 27)) * mix2) & mask
+                    z ^= z >> 31
+                    if z < span - span % n:
+                        break
             j = z % n
             result[i], result[j] = result[j], result[i]
         self.state = state

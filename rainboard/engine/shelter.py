@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from rainboard.data.models import CardKind
-
 from .actions import Hibernate, SearchShelter, Starve
 from .events import Hibernated, Searching, SearchStarted, ShelterFound, ShelterNotFound, Starved
-from .queries import has_shelter, is_fed, search_deck, usable_cards
+from .queries import is_fed, search_deck, usable_cards
 from .state import HIBERNATING, STARVED, Decision, DeckState, GameState
 from .step import Step, Turn
-from .tables import tables
+from .tables import SHELTER, tables
 
 
 def sleep_action(state: GameState, index: int):
@@ -19,7 +17,7 @@ def sleep_action(state: GameState, index: int):
 
 def legal_sleep(state: GameState, index: int) -> list:
     """Sleeping in a kept shelter (one's own, or a tamer's here)."""
-    return [sleep_action(state, index)] if has_shelter(state, index) else []
+    return [sleep_action(state, index)] if usable_cards(state, index, SHELTER) else []  # has_shelter
 
 
 def can_search(state: GameState, index: int) -> bool:
@@ -46,16 +44,18 @@ def search(step: Step, action: SearchShelter) -> Turn:
 
 def keep_searching(step: Step, index: int) -> Turn | None:
     """Turn-start rule: a turn owed to a search passes by itself; the last one finds the shelter."""
-    player = step.player(index)
+    player = step.state.players[index]
     if player.busy <= 0:
         return None
     left = player.busy - 1
-    step.update_player(index, busy=left)
+    if left:
+        step.update_player(index, busy=left)
+    else:
+        step.update_player(index, busy=left, busy_task=None)
     step.emit(Searching(player=index, left=left))
     if left == 0:
         task = player.busy_task or "search"
         deck = task.split()[1] if " " in task else player.region
-        step.update_player(index, busy_task=None)
         if finish_search(step, index, deck):
             return Turn.WAITS  # the found shelter waits for the player's choice
     return Turn.OVER
@@ -67,7 +67,11 @@ def finish_search(step: Step, index: int, deck_id: str) -> bool:
     for pile in ("draw", "discard"):
         cards = getattr(deck, pile)
         shelters = tables(step.data).shelters
-        found = next((c for c in cards if c in shelters), None)
+        found = None
+        for card in cards:
+            if card in shelters:
+                found = card
+                break
         if found is not None:
             rest = list(cards)
             rest.remove(found)
@@ -89,7 +93,7 @@ def _shelter_card(step: Step, index: int):
     if isinstance(pending, Decision):
         step.update(pending=None)
         return pending.card, pending.deck
-    usable = usable_cards(step.state, index, CardKind.SHELTER)
+    usable = usable_cards(step.state, index, SHELTER)
     if usable[0][0] != index:
         return None, None  # a partner's shelter (tamer or tamed creature): the card stays with them
     held = step.take_from_hand(index, usable[0][1])

@@ -8,6 +8,8 @@ from attrs import field, frozen
 
 from rainboard.data.models import GameData
 
+from .quick import slot_init
+
 
 class Status(StrEnum):
     """A player's condition within the cycle (string values: the digest and saves spell them so)."""
@@ -43,7 +45,7 @@ class HandCard:
     deck: str
 
 
-@frozen
+@frozen(weakref_slot=False)  # no weakref slot: quick.py builds these through an open twin
 class Player:
     name: str
     slugcat: str | None = None
@@ -71,7 +73,7 @@ class Player:
     tamed_by: int | None = None  # a player in creature form can be tamed, and then follows its tamer
 
 
-@frozen
+@frozen(weakref_slot=False)  # no weakref slot: quick.py builds these through an open twin
 class DeckState:
     draw: tuple[str, ...] = ()  # index 0 is the top
     discard: tuple[str, ...] = ()
@@ -119,6 +121,11 @@ class Decision:
 
 Pending = Encounter | Decision | Market | Duel
 
+# made several times an action: each stores its fields through its slots (quick.py)
+for _made_often in (HandCard, DeckState, Encounter, Market, Duel, Decision):
+    slot_init(_made_often)
+del _made_often
+
 
 @frozen
 class Options:
@@ -129,7 +136,7 @@ class Options:
         return self.wait_turns if self.wait_turns is not None else players > 1
 
 
-@frozen
+@frozen(weakref_slot=False)  # no weakref slot: quick.py builds these through an open twin
 class GameState:
     data: GameData = field(eq=False, repr=False)  # the definitions; not part of the digest
     seed: int | str

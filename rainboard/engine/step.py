@@ -2,36 +2,50 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from typing import ClassVar
 
 import attrs
 
 from .dice import roll_check
 from .events import DeckReshuffled, Event, Roll, Rolled
-from .quick import copier, replacer
+from .quick import copier, freezer, replacer
 from .rng import Dice
 from .state import DeckState, GameState, HandCard, Player
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
-_FIELD_SET = frozenset(_FIELDS)
 _replace_player = replacer(Player)
+_new = object.__new__
 
 
-class Turn(Enum):
+class Turn:
     """What a handler or a turn-start rule says of the turn: it goes on (a free action), it is over
-    (`apply` passes play on), or it waits on a decision (a choice, a fight, a defender's answer)."""
+    (`apply` passes play on), or it waits on a decision (a choice, a fight, a defender's answer).
 
-    GOES_ON = "goes on"
-    OVER = "over"
-    WAITS = "waits"
+    Three fixed values, Turn.GOES_ON, Turn.OVER and Turn.WAITS, compared with `is`. A plain class
+    rather than an Enum: they are asked for several times an action, and reading an Enum's member
+    costs several times reading a plain class attribute."""
+
+    __slots__ = ("value",)
+    GOES_ON: ClassVar[Turn]
+    OVER: ClassVar[Turn]
+    WAITS: ClassVar[Turn]
+
+    def __init__(self, value: str):
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"<Turn {self.value}>"
+
+
+Turn.GOES_ON, Turn.OVER, Turn.WAITS = Turn("goes on"), Turn("over"), Turn("waits")
 
 
 class Draft:
     """The game state being worked on during one step: a GameState's fields, open to change.
 
     Rules read it exactly as they read a GameState (`players[i]`, `decks[id]`, `pending`, `current`,
-    `to_act`...); changes go through the Step, and `Step.finish` freezes the draft into the next
-    GameState once, at the end of the step. `players` is a list and `decks` a dict of the step's own
+    `to_act`...); changes go through the Step, and `Step.finish` turns the draft itself into the
+    next GameState (it has a GameState's very slots, so nothing is copied), at the end of the step. `players` is a list and `decks` a dict of the step's own
     once the step first changes them; before that they are the old state's, never changed in place.
     """
 
@@ -41,7 +55,7 @@ class Draft:
 
 
 _draft = copier(Draft, GameState)
-_freeze = copier(GameState, GameState)
+_freeze = freezer(Draft, GameState)
 
 
 class Step:
@@ -50,12 +64,16 @@ class Step:
     Players stay frozen values, replaced one by one; `step.player(i)` taken before a change keeps the
     values from before it."""
 
-    __slots__ = ("state", "dice", "events", "data", "rules", "_own_players", "_own_decks")
+    __slots__ = ("state", "dice", "events", "emit", "data", "rules", "_own_players", "_own_decks")
 
     def __init__(self, state: GameState):
         self.state = _draft(state)
-        self.dice = Dice(state.rng, state.script)
+        # Dice(state.rng, state.script), filled in directly: the state's script is a tuple already
+        self.dice = dice = _new(Dice)
+        dice.state, dice.script = state.rng, state.script
         self.events: list[Event] = []
+        # `step.emit(event)` puts an event in the log: the list's own append, the commonest call of a step
+        self.emit = self.events.append
         self.data = state.data
         self.rules = state.data.rules
         self._own_players = False
@@ -81,19 +99,17 @@ class Step:
 
     def update(self, **changes) -> None:
         draft = self.state
-        for name, value in changes.items():
-            if name not in _FIELD_SET:
-                raise TypeError(f"a game state has no field {name!r}")
-            setattr(draft, name, value)
+        try:
+            for name, value in changes.items():
+                setattr(draft, name, value)
+        except AttributeError:  # the draft's slots are the state's fields: no slot, no field
+            raise TypeError(f"a game state has no field {name!r}") from None
         if "players" in changes:
             self._own_players = False
         if "decks" in changes:
             self._own_decks = False
 
     # -- events and dice ----------------------------------------------------------------------
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-
     def roll(self, who: str, purpose: str, modifiers=(), target: int | None = None) -> Roll:
         """A check on the table's dice (engine/dice.py); on the rulebook's d20 it succeeds when the
         total is strictly above `target`."""
@@ -116,38 +132,39 @@ class Step:
 
     def draw_card(self, deck_id: str) -> str | None:
         """Take the top card; an empty deck is first reshuffled from its discard pile."""
-        deck = self.deck(deck_id)
+        deck = self.state.decks[deck_id]
         if not deck.draw:
             if not deck.discard:
                 return None
             deck = DeckState(draw=self.dice.shuffle(deck.discard), discard=())
             self.emit(DeckReshuffled(deck=deck_id))
         card, rest = deck.draw[0], deck.draw[1:]
-        self.set_deck(deck_id, DeckState(draw=rest, discard=deck.discard))
+        self.set_deck(deck_id, DeckState(rest, deck.discard))
         return card
 
     def discard(self, card_id: str, deck_id: str | None) -> None:
         if deck_id is None:
             return
-        deck = self.deck(deck_id)
-        self.set_deck(deck_id, DeckState(draw=deck.draw, discard=deck.discard + (card_id,)))
+        deck = self.state.decks[deck_id]
+        self.set_deck(deck_id, DeckState(deck.draw, deck.discard + (card_id,)))
 
     def give(self, index: int, card_id: str, deck_id: str) -> None:
-        self.update_player(index, hand=self.player(index).hand + (HandCard(card_id, deck_id),))
+        self.update_player(index, hand=self.state.players[index].hand + (HandCard(card_id, deck_id),))
 
     def return_held(self, index: int, which) -> tuple[HandCard, ...]:
         """The cards in a player's hand for which `which(held)` is true go back to their decks'
         discard piles, in hand order; they are returned."""
-        hand = self.player(index).hand
-        gone = tuple(held for held in hand if which(held))
+        gone, kept = [], []
+        for held in self.state.players[index].hand:
+            (gone if which(held) else kept).append(held)
         if gone:
             for held in gone:
                 self.discard(held.card, held.deck)
-            self.update_player(index, hand=tuple(held for held in hand if not which(held)))
-        return gone
+            self.update_player(index, hand=tuple(kept))
+        return tuple(gone)
 
     def take_from_hand(self, index: int, card_id: str) -> HandCard:
-        hand = list(self.player(index).hand)
+        hand = list(self.state.players[index].hand)
         for i, held in enumerate(hand):
             if held.card == card_id:
                 del hand[i]

@@ -9,6 +9,7 @@ from .events import CardLetGo, EndingReached, GatesLeftBehind, Moved
 from .queries import can_cross, travels_alone, usable_cards
 from .state import AWAKE, Decision, GameState
 from .step import Step, Turn
+from .tables import GATE
 
 
 def move_to(step: Step, index: int, region_id: str, *, gate: str | None = None, karma: int | None = None,
@@ -46,9 +47,12 @@ def legal_travel(state: GameState, index: int) -> list:
     crossings; a tamed creature goes only where its tamer takes it."""
     if not travels_alone(state, index):
         return []
-    player = state.players[index]
-    moves: list = [CrossGate(card) for _, card in usable_cards(state, index, CardKind.GATE) if can_cross(state, index, card)]
-    moves += [Walk(other) for other in state.data.regions[player.region].free_crossings]
+    moves: list = []
+    for _, card in usable_cards(state, index, GATE):
+        if can_cross(state, index, card):
+            moves.append(CrossGate(card))
+    for other in state.data.regions[state.players[index].region].free_crossings:
+        moves.append(Walk(other))
     return moves
 
 
@@ -58,8 +62,11 @@ def legal_gate_decision(state: GameState, decision: Decision) -> list:
     moves: list = []
     if travels_alone(state, decision.player) and can_cross(state, decision.player, decision.card):
         moves.append(CrossGate())
-    if any(h.card == decision.card for h in state.players[decision.player].hand):
-        moves.append(Leave())
+    card = decision.card
+    for held in state.players[decision.player].hand:
+        if held.card == card:
+            moves.append(Leave())
+            break
     else:
         moves.append(Keep())
     return moves

@@ -20,15 +20,16 @@ from .travel import legal_travel
 
 
 def _announce(step: Step, index: int) -> None:
-    step.emit(TurnStarted(player=index, region=step.player(index).region))
+    step.emit(TurnStarted(player=index, region=step.state.players[index].region))
 
 
 def _hazard(step: Step, index: int) -> Turn | None:
     """A region's hazard (Farm Arrays' worm grass) is met every few turns spent there."""
-    region = step.region(index)
+    player = step.state.players[index]
+    region = step.data.regions[player.region]
     if region.hazard is None or region.hazard_every <= 0:
         return None
-    played = step.player(index).region_turns + 1
+    played = player.region_turns + 1
     step.update_player(index, region_turns=played)
     if played % region.hazard_every != 0:
         return None
@@ -43,9 +44,10 @@ TURN_START_RULES = (wait_at_the_void_sea, keep_searching, _announce, transform, 
 
 def begin_turn(step: Step) -> None:
     """Start the current player's turn; turns owed to a search or the ending's wait play themselves."""
-    while step.state.phase == PLAYING:
-        index = step.state.current
-        player = step.player(index)
+    state = step.state  # the step's draft: the same object for the whole step
+    while state.phase == PLAYING:
+        index = state.order[state.turn]
+        player = state.players[index]
         step.update_player(index, turns=player.turns + 1, cycle_turns=player.cycle_turns + 1)
         for rule in TURN_START_RULES:
             result = rule(step, index)
@@ -68,13 +70,16 @@ def end_turn(step: Step) -> None:
 def advance(step: Step) -> None:
     """Move `turn` to the next awake player; end the round and maybe the cycle on the way."""
     state = step.state
-    awake = [pos for pos, i in enumerate(state.order) if state.players[i].status == AWAKE]
-    if not awake:
+    order, players = state.order, state.players
+    for pos in range(state.turn + 1, len(order)):  # the next awake player later in the round
+        if players[order[pos]].status == AWAKE:
+            step.update(turn=pos)
+            return
+    for first, i in enumerate(order):  # none later: the round ends, if anyone is still awake
+        if players[i].status == AWAKE:
+            break
+    else:
         end_cycle(step, rained=False)
-        return
-    later = [pos for pos in awake if pos > state.turn]
-    if later:
-        step.update(turn=later[0])
         return
     rain = state.rain - 1
     step.update(rain=rain, round=state.round + 1)
@@ -83,7 +88,7 @@ def advance(step: Step) -> None:
         end_cycle(step, rained=True)
         return
     step.emit(RoundEnded(rain=rain))
-    step.update(turn=awake[0])
+    step.update(turn=first)
 
 
 # actions are values: the same four are offered on every turn
@@ -92,7 +97,7 @@ _DRAW, _DRAW_PRECYCLE, _TAKE_FOOD, _SEARCH = Draw(), Draw(PRECYCLE_DECK), TakeFo
 
 def legal_turn(state: GameState) -> list:
     """What the player whose turn it is may do with it."""
-    index = state.current
+    index = state.order[state.turn]
     player = state.players[index]
     if must_hunt(state, index):
         # it must go after the players it meets, but may always go to shelter instead

@@ -161,3 +161,57 @@ def test_eating_gives_the_food_the_rule_query_promised():
                 assert (eaten.food, eaten.food_parts) == (gain.food, gain.parts)
                 assert (fed.gained, fed.after, fed.part_kept) == (gain.gained, gain.food, bool(gain.parts))
                 assert 0 <= gain.worth <= pips
+
+
+def test_the_quick_initializer_stores_what_attrs_would():
+    import rainboard.engine.actions as actions
+    import rainboard.engine.events as events
+    import rainboard.engine.state as state
+
+    def quick(module):
+        return [cls for cls in vars(module).values()
+                if isinstance(cls, type) and attrs.has(cls) and cls.__init__.__code__.co_filename == "<quick __init__>"]
+
+    assert len(quick(events)) >= 50 and events.Rolled not in quick(events)  # Rolled keeps attrs' own
+    assert len(quick(actions)) == 19 and len(quick(state)) == 6
+    for cls in quick(events) + quick(actions) + quick(state):
+        fields = attrs.fields(cls)
+        given = {field.name: object() for field in fields}
+        made = cls(**given)
+        assert all(getattr(made, name) is value for name, value in given.items()), cls
+        required = {f.name: given[f.name] for f in fields if f.default is attrs.NOTHING}
+        bare = cls(**required)
+        assert all(getattr(bare, f.name) == (f.default if f.default is not attrs.NOTHING else given[f.name])
+                   for f in fields), cls
+        with pytest.raises(TypeError):
+            cls(**given, no_such_field=1)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(made, "player", 3)
+    assert state.Encounter(1, "lizard", None) == state.Encounter(player=1, card="lizard", deck=None, exchange=1)
+    assert actions.Strike(2, "spear").item == "spear" and state.DeckState(("a",)).discard == ()
+
+
+def test_a_finished_step_is_its_draft_turned_frozen():
+    state = game("survivor", "hunter")
+    step = Step(state)
+    draft = step.state
+    new = step.finish()
+    assert new is draft and type(new) is GameState and new == attrs.evolve(state, steps=state.steps + 1)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        new.turn = 1
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        replacer(Player)(Player(name="Ada"), {"food": 2}).food = 3
+
+
+def test_the_open_twins_refuse_a_class_with_a_weakref_slot():
+    @attrs.frozen  # attrs gives slotted classes a weakref slot unless told not to
+    class Weak:
+        value: int
+
+    @attrs.frozen(weakref_slot=False)
+    class Plain:
+        value: int
+
+    with pytest.raises(TypeError):
+        replacer(Weak)
+    assert replacer(Plain)(Plain(1), {"value": 2}) == Plain(2)

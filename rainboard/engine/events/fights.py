@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from attrs import frozen
 
+from ..quick import slot_inits
 from .base import Event
 
 # -- fights -----------------------------------------------------------------------------------------
@@ -190,3 +191,7 @@ class Transformed(Event):
     kind: ClassVar[str] = "transformed"
     slugcat: str
     creature: str
+
+
+# Events are made several times an action: each here gets a quicker __init__ (quick.py).
+slot_inits(globals(), __name__)

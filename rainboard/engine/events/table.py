@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from attrs import frozen
 
+from ..quick import slot_inits
 from .base import Event, Roll
 
 # -- setting up -------------------------------------------------------------------------------
@@ -281,3 +282,6 @@ class GameOver(Event):
     turns: int
 
 
+# Events are made several times an action: each here gets a quicker __init__ (quick.py), but Rolled
+# keeps attrs' own.
+slot_inits(globals(), __name__, leave=("Rolled",))
