@@ -79,6 +79,10 @@ def roll_check(dice: Dice, rules, who: str, purpose: str, modifiers: Modifiers =
     variant = rules.dice.variant
     modifiers = tuple(modifiers)
     m = _sum(modifiers)
+    if variant == "d20":  # the rulebook's, and the most rolled: first, without the others' set-up
+        natural = dice.roll(rules.check_die)
+        return Roll(who=who, purpose=purpose, die=f"d{rules.check_die}", natural=natural, modifiers=modifiers,
+                    target=target, success=None if target is None else natural + m > target, variant=variant)
     base = dict(who=who, purpose=purpose, modifiers=modifiers, variant=variant)
     if variant == "target":
         natural = dice.roll(rules.check_die)
@@ -110,9 +114,7 @@ def roll_check(dice: Dice, rules, who: str, purpose: str, modifiers: Modifiers =
         return Roll(die=f"{len(faces)}d{d6.sides}", natural=read, faces=faces, pool=size, target=target,
                     success=success if target is not None else None, grade=grade if target is not None else "",
                     **base)
-    natural = dice.roll(rules.check_die)
-    return Roll(die=f"d{rules.check_die}", natural=natural, target=target,
-                success=None if target is None else natural + m > target, **base)
+    raise ValueError(f"no such dice variant: {variant!r}")  # the loader admits only the five
 
 
 def roll_contest(dice: Dice, rules, mine: tuple[str, str, Modifiers],

@@ -73,7 +73,7 @@ def advance(step: Step) -> None:
     order, players = state.order, state.players
     for pos in range(state.turn + 1, len(order)):  # the next awake player later in the round
         if players[order[pos]].status == AWAKE:
-            step.update(turn=pos)
+            state.turn = pos  # the step's draft takes writes while the step runs
             return
     for first, i in enumerate(order):  # none later: the round ends, if anyone is still awake
         if players[i].status == AWAKE:
@@ -88,7 +88,7 @@ def advance(step: Step) -> None:
         end_cycle(step, rained=True)
         return
     step.emit(RoundEnded(rain=rain))
-    step.update(turn=first)
+    state.turn = first
 
 
 # actions are values: the same four are offered on every turn
