@@ -192,6 +192,7 @@ class SlugcatCard(SettledSize, Static):
     def __init__(self, *args, brief: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.brief = brief
+        self._tallest = (0, 0)  # (width, rows) of the tallest card shown at that width
 
     def show(self, state: GameState, index: int) -> None:
         content = shown(slugcat_card_content(state, index, brief=self.brief))
@@ -200,15 +201,19 @@ class SlugcatCard(SettledSize, Static):
         quiet_update(self, self._as_tall_as_any(state, content))
 
     def _as_tall_as_any(self, state: GameState, content: Content) -> Content:
-        """The card, with blank rows under it up to the tallest card at the table: the card keeps
-        its size as the keyboard passes round (or a replay steps), and nothing else moves."""
+        """The card, with blank rows under it up to the tallest card at the table so far: the card
+        keeps its size as the keyboard passes round (or a replay steps), and nothing else moves."""
         width = self.content_region.width
         if width <= 0:
             return content
         tallest = max(wrapped_rows(shown(slugcat_card_content(state, other, brief=self.brief)), width)
                       for other in range(len(state.players)))
+        if width == self._tallest[0]:  # and it only grows: a card that shrank back would move the board
+            tallest = max(tallest, self._tallest[1])
+        self._tallest = (width, tallest)
         rows = wrapped_rows(content, width)
-        return content + Content("\n" * (tallest - rows)) if rows < tallest else content
+        # a blank row is a space: Content drops a last line that is empty
+        return content + Content("\n " * (tallest - rows)) if rows < tallest else content
 
 
 def ability_words(state: GameState, creature, viewer: int | None) -> list[str]:

@@ -72,7 +72,7 @@ class EventLog(QuietLayout, RichLog):
             self.contents = [event_line(event, state) for event in events]
             self._rows = []
             if self._written_width:
-                self._write_all()
+                self._write_all(settled=True)
             return
         with self.quietly():
             self._keep_and_add(start, events, state)
@@ -153,14 +153,16 @@ class EventLog(QuietLayout, RichLog):
             self.write(self.to_text(row), scroll_end=False)
         self._rows.append(len(self.lines) - before)
 
-    def _write_all(self) -> None:
+    def _write_all(self, settled: bool = False) -> None:
+        """Write every line again (`settled`: the log's size is not changing, so it can show the
+        newest line in this frame)."""
         with self.quietly():
             self.clear()
             self._rows = []
             self._written_width = self.scrollable_content_region.width
             for content in self.contents:
                 self._write_one(content)
-        self._follow(immediate=False)  # a new size may not be settled yet: after the next refresh
+        self._follow(immediate=settled)  # a new size may not be settled yet: after the next refresh
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._write_all())
