@@ -16,7 +16,6 @@ from rainboard.saves import read_save
 from rainboard.sim import EagerPolicy
 from rainboard.ui.app import RainboardApp
 from rainboard.ui.keeping import without_paths
-from rainboard.ui.screens.board import BoardScreen
 from rainboard.ui.screens.dialogs import TextPrompt
 from rainboard.ui.screens.game_over import GameOverScreen
 from rainboard.ui.screens.saves import SavesScreen
@@ -24,7 +23,8 @@ from rainboard.ui.screens.setup import TableOptions
 from rainboard.ui.screens.too_small import TooSmallScreen
 from rainboard.ui.session import GameSession
 
-SHORT = Path(__file__).resolve().parent.parent / "fixtures" / "short"
+from tests.ui.playing import SHORT, to_board
+
 
 
 class WebApp(RainboardApp):
@@ -78,23 +78,13 @@ def test_paths_in_words_come_down_to_file_names():
     assert without_paths("karma 3/2 to go there and/or back") == "karma 3/2 to go there and/or back"
 
 
-async def _board(pilot, app) -> BoardScreen:
-    for _ in range(8):
-        if isinstance(app.screen, BoardScreen):
-            return app.screen
-        await pilot.press("enter")
-        await pilot.pause()
-    assert isinstance(app.screen, BoardScreen), app.screen
-    return app.screen
-
-
 async def test_notices_in_a_browser_name_the_file_not_the_server_folder(tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("in the way", encoding="utf-8")
     app = PlayingWebApp(catch_errors=False, data_dir=blocker)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        await _board(pilot, app)
+        await to_board(pilot, app)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TextPrompt)

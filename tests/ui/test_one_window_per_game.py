@@ -9,8 +9,6 @@ from pathlib import Path
 
 from textual.widgets import OptionList
 
-from rainboard.data import load_data
-from rainboard.engine import PlayerSetup, Setup
 from rainboard.saves import latest_unfinished
 from rainboard.saves.lock import BROWSER, TERMINAL, GameLock, holder_of
 from rainboard.ui.app import RainboardApp
@@ -18,23 +16,12 @@ from rainboard.ui.screens.board import BoardScreen
 from rainboard.ui.screens.dialogs import ConfirmScreen, HandoffScreen, ReportScreen
 from rainboard.ui.screens.replay import ReplayScreen
 from rainboard.ui.screens.saves import SavesScreen
-from rainboard.ui.screens.setup import TableOptions
 from rainboard.ui.screens.turn_result import TurnResultScreen
-from rainboard.ui.session import GameSession
 
-SHORT = Path(__file__).resolve().parent.parent / "fixtures" / "short"
+from tests.ui.playing import PlayingApp as Playing
 
-
-class PlayingApp(RainboardApp):
-    """A two-player game on the short decks, saved as it goes, without hand-offs."""
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.call_later(self._start)
-
-    def _start(self) -> None:
-        setup = Setup(players=[PlayerSetup("Ada", "survivor"), PlayerSetup("Bo", "monk")], seed="lock")
-        self.begin(GameSession.start(setup, load_data(SHORT)), TableOptions(handoffs=False))
+class PlayingApp(Playing):
+    SEED = "lock"
 
 
 async def _moves(pilot, app, count: int) -> None:

@@ -9,46 +9,20 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from rainboard.data import load_data
-from rainboard.engine import PlayerSetup, Setup
 from rainboard.saves import latest_unfinished, read_save
 from rainboard.saves import journal, savefile
-from rainboard.ui.app import RainboardApp
 from rainboard.ui.screens.board import BoardScreen
 from rainboard.ui.screens.dialogs import TextPrompt
-from rainboard.ui.screens.setup import TableOptions
-from rainboard.ui.session import GameSession
 
-SHORT = Path(__file__).resolve().parent.parent / "fixtures" / "short"
+from tests.ui.playing import PlayingApp, to_board
 
-
-class PlayingApp(RainboardApp):
-    """A two-player game on the short decks, saved as it goes, without hand-offs."""
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.call_later(self._start)
-
-    def _start(self) -> None:
-        setup = Setup(players=[PlayerSetup("Ada", "survivor"), PlayerSetup("Bo", "monk")], seed="disk")
-        self.begin(GameSession.start(setup, load_data(SHORT)), TableOptions(handoffs=False))
-
-
-async def _to_board(pilot, app) -> BoardScreen:
-    for _ in range(8):
-        if isinstance(app.screen, BoardScreen):
-            return app.screen
-        await pilot.press("enter")
-        await pilot.pause()
-    assert isinstance(app.screen, BoardScreen), app.screen
-    return app.screen
 
 
 async def _move(pilot, app) -> None:
-    await _to_board(pilot, app)
+    await to_board(pilot, app)
     await pilot.press("1")
     await pilot.pause()
-    await _to_board(pilot, app)
+    await to_board(pilot, app)
 
 
 def _notices(app, title: str) -> list[str]:
@@ -62,7 +36,7 @@ async def test_a_data_folder_that_is_a_file_still_plays_and_saves_elsewhere(tmp_
     app = PlayingApp(catch_errors=False, data_dir=blocker)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        board = await _to_board(pilot, app)
+        board = await to_board(pilot, app)
         failed = _notices(app, "Saving failed")
         assert len(failed) == 1 and str(blocker) in failed[0]
         for _ in range(4):
