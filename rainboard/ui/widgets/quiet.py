@@ -80,6 +80,11 @@ def _option_key(option: Option) -> tuple:
     return shown, option.id, option.disabled, option._divider
 
 
+def _bar_shows(bar) -> tuple:
+    """What a scrollbar draws from: the sizes it stands for, where it is, and its own size."""
+    return bar.window_virtual_size, bar.window_size, bar.position, bar.size
+
+
 class QuietLayout:
     """Mixed into a scrolling widget of a fixed outer size: lines added or dropped inside
     `quietly()` change what it scrolls over, which needs its scrollbars set again but not the
@@ -90,6 +95,18 @@ class QuietLayout:
     def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
         return super().refresh(*regions, repaint=repaint, layout=layout and not self._no_layout,
                                recompose=recompose)
+
+    def _scroll_update(self, virtual_size) -> None:
+        """Set the scrollbars from the sizes, as Textual does, but repaint a bar only when what it
+        shows changed. Textual repaints them after every layout of the screen (a list's own
+        virtual size never equals the one the layout offers it), and that repaint came a frame
+        after the layout's, so a move took two frames to show."""
+        bars = [bar for bar in (self._vertical_scrollbar, self._horizontal_scrollbar) if bar is not None]
+        before = [_bar_shows(bar) for bar in bars]
+        super()._scroll_update(virtual_size)
+        for bar, was in zip(bars, before):
+            if _bar_shows(bar) == was:
+                bar._repaint_required = False  # the refresh just asked for draws the same bar
 
     @contextmanager
     def quietly(self):
