@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from . import keys
+from .collector import Collector
 from .keeping import GameKeeping
 from .palette import GameCommands, board_screen_class
 from .safe_text import tell
@@ -64,6 +65,7 @@ class RainboardApp(GameKeeping, App):
             ("challenge", challenge) if challenge else None
         self._too_small: TooSmallScreen | None = None
         self._saving_failed: str | None = None  # the notice while the autosave cannot be written
+        self.collector = Collector()  # Python's full garbage collection, run while nobody types
 
     @property
     def data_dir(self) -> Path:
@@ -72,6 +74,7 @@ class RainboardApp(GameKeeping, App):
         return data_dir(self.data_dir_override)
 
     def on_mount(self) -> None:
+        self.collector.start(self)
         if self._config_notice:
             tell(self, self._config_notice, title="Settings ignored", severity="warning", timeout=10)
         if self.table_memory.theme in self.available_themes:
@@ -117,7 +120,13 @@ class RainboardApp(GameKeeping, App):
         from .autosave import close_all
 
         close_all(self.screen_stack)  # never raises: the journals still hold every move
+        self.collector.stop()
         await super()._shutdown()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.MouseDown)):
+            self.collector.touched()
+        await super().on_event(event)
 
     def get_default_screen(self) -> Screen:
         return TitleScreen()

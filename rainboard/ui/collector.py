@@ -1,0 +1,65 @@
+"""Python's full garbage collection, moved to the moments nobody is pressing a key.
+
+Late in a long game the table holds tens of thousands of objects: the log's drawn lines, the
+states kept for taking moves back, the screens' widgets. Every so often Python stops to walk all of
+them in search of reference cycles, which took 30-60 ms at action 3,000 and landed on whatever key
+had just been pressed: the keypress missed its frame. Nearly everything the table drops is freed at
+once by reference counting; the walk only finds the odd cycle (a closed screen, a finished timer).
+
+So while a table runs, Python's own trigger for the full walk is switched off and the table runs the
+walk itself, on a timer, once the keyboard and mouse have been still for a moment. The young
+generations are collected as usual (well under a millisecond each). A table that never goes still
+(a replay playing itself) still gets its walk once enough has piled up, as Python would have done.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+
+CHECK_EVERY = 1.0  # seconds between looks at whether a walk is due
+STILL_FOR = 0.4  # seconds without a key or a click before a walk may run
+DUE = 10  # middle-generation collections since the last walk before one is due (Python's own figure)
+OVERDUE = 400  # ...and after this many it runs even while keys are coming
+NEVER = 1 << 30  # the oldest generation's threshold while a table runs: Python never triggers it
+
+
+class Collector:
+    """Runs the full collection for one app: `start` when it mounts, `touched` on each key or
+    click, `stop` when it shuts down (Python's thresholds are put back as they were)."""
+
+    def __init__(self, clock=time.monotonic) -> None:
+        self._clock = clock
+        self._last_touch = clock()
+        self._saved: tuple[int, int, int] | None = None
+        self.walks = 0  # full collections run (the tests read it)
+
+    def start(self, app) -> None:
+        if self._saved is None:
+            self._saved = gc.get_threshold()
+            young, middle, _ = self._saved
+            gc.set_threshold(young, middle, NEVER)
+        app.set_interval(CHECK_EVERY, self.check, name="full garbage collection")
+
+    def stop(self) -> None:
+        if self._saved is not None:
+            gc.set_threshold(*self._saved)
+            self._saved = None
+
+    def touched(self) -> None:
+        self._last_touch = self._clock()
+
+    def due(self) -> bool:
+        """Whether a walk should run now: enough has moved to the oldest generation, and the
+        table is still (or so much has piled up that it cannot wait)."""
+        pending = gc.get_count()[2]
+        if pending >= OVERDUE:
+            return True
+        return pending >= DUE and self._clock() - self._last_touch >= STILL_FOR
+
+    def check(self) -> bool:
+        if not self.due():
+            return False
+        gc.collect()
+        self.walks += 1
+        return True

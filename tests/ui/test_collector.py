@@ -1,0 +1,65 @@
+"""Python's full garbage collection waits for a still keyboard while a table runs, and Python's own
+settings come back when the table closes."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from rainboard.ui import collector as module
+from rainboard.ui.app import RainboardApp
+from rainboard.ui.collector import Collector
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def counts(monkeypatch):
+    """gc.get_count, set by the test: (young, middle, oldest pending)."""
+    box = {"count": (0, 0, 0)}
+    monkeypatch.setattr(module.gc, "get_count", lambda: box["count"])
+    walked = []
+    monkeypatch.setattr(module.gc, "collect", lambda *a: walked.append(a) or 0)
+    box["walked"] = walked
+    return box
+
+
+def test_a_walk_waits_for_a_still_keyboard_and_for_something_to_find(counts):
+    clock = Clock()
+    keeper = Collector(clock)
+    counts["count"] = (0, 0, module.DUE)
+    keeper.touched()
+    assert not keeper.check()  # a key this very moment
+    clock.now += module.STILL_FOR
+    assert keeper.check() and keeper.walks == 1 and len(counts["walked"]) == 1
+    counts["count"] = (0, 0, module.DUE - 1)
+    clock.now += 60
+    assert not keeper.check()  # still, but too little has piled up to be worth a walk
+
+
+def test_a_walk_long_overdue_runs_even_while_keys_come(counts):
+    clock = Clock()
+    keeper = Collector(clock)
+    counts["count"] = (0, 0, module.OVERDUE)
+    keeper.touched()
+    assert keeper.check()
+
+
+async def test_a_table_holds_back_pythons_full_walk_and_gives_it_back_on_closing():
+    before = gc.get_threshold()
+    app = RainboardApp(catch_errors=False, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        young, middle, oldest = gc.get_threshold()
+        assert (young, middle) == before[:2] and oldest == module.NEVER
+        stamp = app.collector._last_touch
+        await pilot.press("down")
+        assert app.collector._last_touch > stamp  # a key counts as someone at the keyboard
+    assert gc.get_threshold() == before
