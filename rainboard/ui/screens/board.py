@@ -32,7 +32,7 @@ from ..widgets.region_map import RegionMap
 from ..widgets.roster import Roster
 from ..words import action_key
 from .dialogs import ReportScreen
-from .turn_result import TurnResultScreen, handoff_screen
+from .turn_result import TurnResultScreen, handoff_parts, handoff_screen
 from .setup import TableOptions
 from ..widgets.footer import KeysFooter
 from ..widgets.quiet import Panel, QuietOptionList, Switcher, quiet_update
@@ -59,7 +59,7 @@ class BoardScreen(Screen):
         self._armed: str | None = None  # a key pressed once with several actions answering to it
         self._logged = 0
         self._offered: tuple | None = None  # the verb keys and number of moves the footer last showed
-        self._result: TurnResultScreen | None = None  # shown at each turn's end
+        self._kept: dict[str, Screen] = {}  # the screens shown again and again: _kept_screen
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -249,18 +249,27 @@ class BoardScreen(Screen):
         self.app.push_screen(result, lambda undo: self._after_result(before, events, undo))
 
     def _result_screen(self, actor: int, next_name: str | None) -> TurnResultScreen:
-        """The turn's result, on the one result screen this board keeps (installed, so it is built
-        once, not on every move)."""
-        if self._result is None:
-            self._result = TurnResultScreen(self.session, actor, next_name, on_go_on=self.refresh_view)
-            self.app.install_screen(self._result, name=f"turn-result-{id(self)}")
+        """The turn's result, on the one result screen this board keeps."""
+        return self._kept_screen(
+            "turn-result", lambda: TurnResultScreen(self.session, actor, next_name, on_go_on=self.refresh_view),
+            lambda screen: screen.show_turn(self.session, actor, next_name, on_go_on=self.refresh_view))
+
+    def _kept_screen(self, kind: str, build, refill):
+        """A screen the board shows again and again (a turn's result, a cycle's report, a hand-off):
+        built and installed the first time, refilled after. Building a screen and taking it down
+        again cost a keypress several frames."""
+        screen = self._kept.get(kind)
+        if screen is None:
+            screen = self._kept[kind] = build()
+            self.app.install_screen(screen, name=f"{kind}-{id(self)}")
         else:
-            self._result.show_turn(self.session, actor, next_name, on_go_on=self.refresh_view)
-        return self._result
+            refill(screen)
+        return screen
 
     def on_unmount(self) -> None:
-        if self._result is not None and self._result not in self.app.screen_stack:
-            self.app.uninstall_screen(self._result)
+        for screen in self._kept.values():
+            if screen not in self.app.screen_stack:
+                self.app.uninstall_screen(screen)
 
     @guarded
     def _after_result(self, actor: int, events, undo: bool | None) -> None:
@@ -272,9 +281,13 @@ class BoardScreen(Screen):
         after = session.state.to_act
         steps = []
         if any(isinstance(e, ev.CycleEnded) for e in events):
-            steps.append(lambda done: self.app.push_screen(cycle_report(session, events), lambda _: done()))
+            report = self._kept_screen("cycle-report", lambda: cycle_report(session, events),
+                                       lambda screen: screen.show_report(*cycle_report_parts(session)))
+            steps.append(lambda done: self.app.push_screen(report, lambda _: done()))
         if session.hotseat and self.table.handoffs and after != actor:
-            steps.append(lambda done: self.app.push_screen(handoff_screen(session, after), lambda _: done()))
+            handoff = self._kept_screen("handoff", lambda: handoff_screen(session, after),
+                                        lambda screen: screen.show_handoff(*handoff_parts(session, after)))
+            steps.append(lambda done: self.app.push_screen(handoff, lambda _: done()))
         _run_in_order(steps)
 
 
@@ -322,11 +335,17 @@ def _run_in_order(steps) -> None:
 
 
 def cycle_report(session: GameSession, events) -> ReportScreen:
-    """The end of a cycle in words: how each player ended it, karma, then the new cycle's rolls."""
+    """The end of a cycle in words, on a screen of its own."""
+    return ReportScreen(*cycle_report_parts(session))
+
+
+def cycle_report_parts(session: GameSession) -> tuple[str, list, str]:
+    """The end of the last cycle in words (title, lines, hint): how each player ended it, karma,
+    then the new cycle's rolls."""
     every = session.events
-    end = max(i for i, e in enumerate(every) if isinstance(e, ev.CycleEnded))
-    begun = [i for i, e in enumerate(every[:end]) if isinstance(e, ev.CycleStarted)]
-    cycle = every[begun[-1]:end + 1] if begun else every[:end + 1]
+    end = _last_index(every, ev.CycleEnded, len(every))
+    begun = _last_index(every, ev.CycleStarted, end)
+    cycle = every[begun:end + 1] if begun is not None else every[:end + 1]
     state = session.state
     lines: list = []
     for index, player in enumerate(state.players):
@@ -344,7 +363,16 @@ def cycle_report(session: GameSession, events) -> ReportScreen:
     lines.append("Karma now: " + ", ".join(f"{p.name} {p.karma}" for p in state.players))
     lines.append("")
     lines += [narrate(e, state) for e in every[end:] if isinstance(e, _NEW_CYCLE)]
-    return ReportScreen(f"Cycle {state.cycle - 1} is over", lines, "Press Enter to start the new cycle.")
+    return f"Cycle {state.cycle - 1} is over", lines, "Press Enter to start the new cycle."
+
+
+def _last_index(events, kind, before: int) -> int | None:
+    """Where the last event of `kind` before index `before` is (searched from the end: a long
+    game's log is long)."""
+    for index in range(before - 1, -1, -1):
+        if isinstance(events[index], kind):
+            return index
+    return None
 
 
 _FATE_WORDS = {

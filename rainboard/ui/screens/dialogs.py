@@ -4,19 +4,23 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..safe_text import shown
 from ..widgets.footer import KeysFooter
+from ..widgets.quiet import Panel, SettledScroll, SettledVertical, quiet_update
 from . import STYLES
 
 
 class HandoffScreen(ModalScreen[None]):
     """Between players at one keyboard: who is next, a warning if someone is after them, and what
-    happened at the table since their last turn. Nothing of anyone's hand shows."""
+    happened at the table since their last turn. Nothing of anyone's hand shows.
+
+    A board keeps one and shows it again at every hand-off (`show_handoff`), which spares building
+    a screen and taking it down on every turn."""
 
     CSS_PATH = STYLES
 
@@ -46,32 +50,50 @@ class HandoffScreen(ModalScreen[None]):
     def __init__(self, name: str, reason: str = "", since: list[str] | None = None,
                  warnings: list[str] | None = None) -> None:
         super().__init__(classes="dialog")
+        self.show_handoff(name, reason, since, warnings)
+
+    def show_handoff(self, name: str, reason: str = "", since: list[str] | None = None,
+                     warnings: list[str] | None = None) -> None:
+        """Show this hand-off (drawn at once when the screen is already built)."""
         self.player_name = name
         self.reason = reason
         self.since = since or []
         self.warnings = warnings or []
+        if self.is_mounted:
+            self._fill()
 
     def compose(self) -> ComposeResult:
-        from textual.containers import VerticalScroll
-
-        with Vertical(classes="dialog-box handoff"):
-            yield Static(shown(Content.styled(f"Pass the keyboard to {self.player_name}", "bold"), keep=""),
-                         classes="dialog-title")
-            for warning in self.warnings:
-                yield Static(shown(Content.styled(warning, "bold $text-warning")),
-                             classes="dialog-text handoff-warning")
-            if self.reason:
-                yield Static(shown(self.reason), classes="dialog-text")
-            if self.since:
-                with VerticalScroll(classes="report-lines"):
-                    yield Static(Content.styled("Since your last turn:", "$text-muted"), classes="dialog-text")
-                    for line in self.since:
-                        yield Static(shown(line), classes="dialog-text")
-            yield Static(shown(f"{self.player_name}, press Enter when you are ready.", keep=""), classes="dialog-hint")
+        with SettledVertical(classes="dialog-box handoff"):
+            yield Panel("", classes="dialog-title", id="handoff-title")
+            yield Panel("", classes="dialog-text handoff-warning", id="handoff-warnings")
+            yield Panel("", classes="dialog-text", id="handoff-reason")
+            with SettledScroll(classes="report-lines"):
+                yield Panel("", classes="dialog-text", id="handoff-since")
+            yield Panel("", classes="dialog-hint", id="handoff-hint")
         yield KeysFooter()
 
-    def on_mount(self) -> None:
+    def _fill(self) -> None:
+        # each warning stands apart from the next by a blank line
+        warned = Content("\n\n").join(Content.styled(w, "bold $text-warning") for w in self.warnings)
+        since = [Content.styled("Since your last turn:", "$text-muted"), *(shown(line) for line in self.since)]
+        parts = [("#handoff-title", shown(Content.styled(f"Pass the keyboard to {self.player_name}", "bold"), keep=""),
+                  True),
+                 ("#handoff-warnings", shown(warned), bool(self.warnings)),
+                 ("#handoff-reason", shown(self.reason), bool(self.reason)),
+                 ("#handoff-since", Content("\n").join(since), bool(self.since)),
+                 ("#handoff-hint", shown(f"{self.player_name}, press Enter when you are ready.", keep=""), True)]
+        for selector, content, showing in parts:
+            panel = self.query_one(selector, Static)
+            quiet_update(panel, content)
+            panel.display = showing
+        scroll = self.query_one(".report-lines", VerticalScroll)
+        scroll.display = bool(self.since)
+        if scroll.scroll_y:
+            scroll.scroll_to(y=0, animate=False, immediate=True)
         self._fit()
+
+    def on_mount(self) -> None:
+        self._fill()
 
     def on_resize(self) -> None:
         self._fit()
@@ -80,21 +102,18 @@ class HandoffScreen(ModalScreen[None]):
         """The news gets the rows the rest leaves: the footer, the frame, the title, the warnings
         and the hint (a fraction of an auto-height box would not leave them)."""
         others = 9 + 2 * len(self.warnings) + (2 if self.reason else 0)
-        for lines in self.query(".report-lines"):
-            lines.styles.max_height = max(3, self.size.height - others)
+        self.query_one(".report-lines", VerticalScroll).styles.max_height = max(3, self.size.height - others)
 
     def action_scroll(self, rows: int) -> None:
-        from textual.containers import VerticalScroll
-
-        for lines in self.query(".report-lines").results(VerticalScroll):
-            lines.scroll_relative(y=rows, animate=False)
+        self.query_one(".report-lines", VerticalScroll).scroll_relative(y=rows, animate=False)
 
     def action_ready(self) -> None:
         self.dismiss(None)
 
 
 class ReportScreen(ModalScreen[None]):
-    """A page of happenings to read before play goes on: the end of a cycle, the turn order."""
+    """A page of happenings to read before play goes on: the end of a cycle, the turn order. A board
+    keeps one for its cycle reports and shows it again each cycle (`show_report`)."""
 
     CSS_PATH = STYLES
 
@@ -113,25 +132,37 @@ class ReportScreen(ModalScreen[None]):
 
     def __init__(self, title: str, lines: list[Content | str], hint: str = "Press Enter to go on.") -> None:
         super().__init__(classes="dialog")
+        self.show_report(title, lines, hint)
+
+    def show_report(self, title: str, lines: list[Content | str], hint: str = "Press Enter to go on.") -> None:
+        """Show this report (drawn at once when the screen is already built)."""
         self.title_text = title
         self.lines = lines
         self.hint = hint
+        if self.is_mounted:
+            self._fill()
 
     def compose(self) -> ComposeResult:
-        from textual.containers import VerticalScroll
-
-        with Vertical(classes="dialog-box report"):
-            yield Static(shown(Content.styled(self.title_text, "bold"), keep=""), classes="dialog-title")
-            with VerticalScroll(classes="report-lines"):
-                for line in self.lines:
-                    yield Static(shown(line), classes="dialog-text")
-            yield Static(shown(self.hint), classes="dialog-hint")
+        with SettledVertical(classes="dialog-box report"):
+            yield Panel("", classes="dialog-title", id="report-title")
+            with SettledScroll(classes="report-lines"):
+                yield Panel("", classes="dialog-text", id="report-text")
+            yield Panel("", classes="dialog-hint", id="report-hint")
         yield KeysFooter()
+
+    def _fill(self) -> None:
+        quiet_update(self.query_one("#report-title", Static), shown(Content.styled(self.title_text, "bold"), keep=""))
+        quiet_update(self.query_one("#report-text", Static), Content("\n").join(shown(line) for line in self.lines))
+        quiet_update(self.query_one("#report-hint", Static), shown(self.hint))
+        scroll = self.query_one(".report-lines", VerticalScroll)
+        if scroll.scroll_y:
+            scroll.scroll_to(y=0, animate=False, immediate=True)
+
+    def on_mount(self) -> None:
+        self._fill()
 
     def action_scroll(self, rows: int) -> None:
         """A long report (many players) scrolls with the arrow keys too."""
-        from textual.containers import VerticalScroll
-
         self.query_one(".report-lines", VerticalScroll).scroll_relative(y=rows, animate=False)
 
     def action_close(self) -> None:

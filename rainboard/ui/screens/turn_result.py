@@ -147,7 +147,11 @@ class TurnResultScreen(ModalScreen[bool]):
 
 
 def handoff_screen(session: GameSession, player: int) -> HandoffScreen:
-    """The hand-off to `player`: who is next, anyone attacking or hunting them, and what happened
-    since their last turn."""
-    name = session.state.players[player].name
-    return HandoffScreen(name, since=since_lines(session, player), warnings=warnings(session, player))
+    """The hand-off to `player`, on a screen of its own."""
+    return HandoffScreen(*handoff_parts(session, player))
+
+
+def handoff_parts(session: GameSession, player: int) -> tuple[str, str, list, list]:
+    """The hand-off to `player` (name, reason, since, warnings): who is next, anyone attacking or
+    hunting them, and what happened since their last turn."""
+    return session.state.players[player].name, "", since_lines(session, player), warnings(session, player)
