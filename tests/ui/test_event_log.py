@@ -86,3 +86,42 @@ async def test_a_long_game_keeps_the_log_to_its_size():
         assert len(kept.contents) < kept.keep + 200
         assert sum(kept._rows) == len(kept.lines)
         assert kept.plain_lines[-1] == kept.contents[-1].plain
+
+
+class LogBeside(App):
+    def compose(self):
+        from textual.widgets import RichLog
+
+        yield EventLog(id="ours", keep=10_000)
+        yield RichLog(id="theirs", wrap=True, markup=False, highlight=False, min_width=10)
+
+
+async def test_each_row_is_the_row_richlog_draws_from_the_same_text_and_colours():
+    """The log puts its rows straight into its lines; RichLog's own write of the same rows, as Rich
+    Text in the same colours, gives the same characters in the same styles."""
+    from rich.text import Text
+    from textual.widgets import RichLog
+
+    steps, state = _game(60)
+    events = [event for step in steps for event in step]
+    async with LogBeside().run_test(size=(60, 40)) as pilot:
+        await pilot.pause()
+        ours, theirs = pilot.app.query_one("#ours", EventLog), pilot.app.query_one("#theirs", RichLog)
+        ours.add(events, state)
+        await pilot.pause()
+        width = ours._written_width
+        parse = pilot.app.stylesheet.parse_style
+        for content in ours.contents:
+            for row in ours.wrapped(content, width):
+                text = Text(end="")
+                for piece, style in row.render(ours.visual_style, end="", parse_style=parse):
+                    text.append(piece, style.rich_style)
+                theirs.write(text, scroll_end=False)
+
+        def drawn(strip):
+            return [(segment.text, segment.style) for segment in strip.crop_extend(0, width, None).simplify()
+                    if segment.text]
+
+        assert len(ours.lines) == len(theirs.lines) > len(ours.contents)  # some lines wrapped
+        assert [drawn(strip) for strip in ours.lines] == [drawn(strip) for strip in theirs.lines]
+        assert any(segment.style and segment.style.color for strip in ours.lines for segment in strip)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rich.text import Text
+from rich.segment import Segment
 from textual import events
 from textual.content import Content
 from textual.geometry import Size
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 from rainboard.engine.events import Event
@@ -98,8 +99,7 @@ class EventLog(QuietLayout, RichLog):
         self._events.extend(events)
         self.contents.extend(lines)
         if self._written_width:  # before the first size is known, _write_all does it on resize
-            for content in lines:
-                self._write_one(content)
+            self._write(lines)
 
     def _trim(self, count: int, slack: int = 0) -> None:
         """Drop the `count` oldest lines from the top, once `count` reaches `slack`."""
@@ -131,14 +131,6 @@ class EventLog(QuietLayout, RichLog):
         """The events' lines as plain text (before wrapping)."""
         return [content.plain for content in self.contents]
 
-    def to_text(self, content: Content) -> Text:
-        """Content as Rich Text in the current theme's colours."""
-        text = Text(end="")
-        parse = self.app.stylesheet.parse_style
-        for piece, style in content.render(self.visual_style, end="", parse_style=parse):
-            text.append(piece, style.rich_style)
-        return text
-
     def wrapped(self, content: Content, width: int) -> list[Content]:
         """An event's line cut to the width, later lines indented under the text after the symbol."""
         if width <= INDENT + 4:
@@ -147,11 +139,30 @@ class EventLog(QuietLayout, RichLog):
         rows = body.wrap(width - INDENT) or [Content("")]
         return [head + rows[0], *(Content(" " * INDENT) + row for row in rows[1:])]
 
-    def _write_one(self, content: Content) -> None:
-        before = len(self.lines)
-        for row in self.wrapped(content, self._written_width):
-            self.write(self.to_text(row), scroll_end=False)
-        self._rows.append(len(self.lines) - before)
+    def strips(self, content: Content) -> list[Strip]:
+        """An event's line as the log's rows, drawn in the theme's colours. The rows are cut to
+        the width here, so they go straight into the log's lines: RichLog's own `write` would
+        measure and render each through Rich again (most of a replay jump's time)."""
+        width = self._written_width
+        parse = self.app.stylesheet.parse_style
+        style = self.visual_style
+        strips = []
+        for row in self.wrapped(content, width):
+            segments = [Segment(piece, piece_style.rich_style)
+                        for piece, piece_style in row.render(style, end="", parse_style=parse)]
+            strips.append(Strip(segments, row.cell_length).crop(0, width))
+        return strips
+
+    def _write(self, contents: list[Content]) -> None:
+        """Add these lines' rows at the bottom (the size the log scrolls over is set once, at the end)."""
+        widest = self._widest_line_width
+        for content in contents:
+            strips = self.strips(content)
+            self.lines.extend(strips)
+            self._rows.append(len(strips))
+            widest = max([widest, *(strip.cell_length for strip in strips)])
+        self._widest_line_width = widest
+        self.virtual_size = Size(widest, len(self.lines))
 
     def _write_all(self, settled: bool = False) -> None:
         """Write every line again (`settled`: the log's size is not changing, so it can show the
@@ -160,8 +171,7 @@ class EventLog(QuietLayout, RichLog):
             self.clear()
             self._rows = []
             self._written_width = self.scrollable_content_region.width
-            for content in self.contents:
-                self._write_one(content)
+            self._write(self.contents)
         self._follow(immediate=settled)  # a new size may not be settled yet: after the next refresh
 
     def on_mount(self) -> None:
