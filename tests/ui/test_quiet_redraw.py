@@ -89,6 +89,13 @@ async def test_quiet_update_lays_out_only_when_the_rows_change():
         quiet_update(panel, Content("two\nlines"))
         assert panel._layout_required
         assert wrapped_rows(Content("x" * 50), 40) == 2 and wrapped_rows(Content("a\nb"), 40) == 2
+        # wrapped by words, as drawn: 16 characters fold into 2 rows of 8, but the words take 3
+        assert wrapped_rows(Content("aaaaaa bbbbbb cc"), 8) == 3 == len(Content("aaaaaa bbbbbb cc").wrap(8))
+        quiet_update(panel, Content("x" * 45))  # 2 rows of 40, by count and by words
+        await pilot.pause()
+        panel._layout_required = False
+        quiet_update(panel, Content(" ".join(["a" * 25, "b" * 25, "c" * 25])))  # 2 by count, 3 by words
+        assert panel._layout_required
 
 
 async def test_moves_on_the_board_lay_nothing_out_when_the_panels_keep_their_sizes(monkeypatch):
@@ -180,3 +187,27 @@ async def test_the_duel_panel_names_the_tables_dice():
             await pilot.pause()
             told = str(pilot.app.screen.query_one("#fight", Static).render())
             assert "Ada strikes at you!" in told and f"rolled on {words}." in told
+
+
+async def test_a_status_keeps_its_rows_from_step_to_step_and_cuts_long_lines_short():
+    from rainboard.ui.widgets.status_lines import StatusLines
+
+    keys = Content("←→ step · [ ] round · { } cycle · home/end · - + speed · g turn · c play on")
+
+    class One(App):
+        def compose(self):
+            yield StatusLines(id="s")
+
+    async with One().run_test(size=(40, 10)) as pilot:
+        status = pilot.app.query_one(StatusLines)
+        status.show([Content("Replay step 1 of 9"), Content("Last: food")], keys)
+        await pilot.pause()
+        assert status.size.height == 2 + len(keys.wrap(40)) == 5  # the keys take three rows, all shown
+        status._layout_required = False
+        status.show([Content("Replay step 2 of 9"), Content("Last: hunt 2 with the spear and then some more words")], keys)
+        assert not status._layout_required  # the same rows: a repaint only
+        await pilot.pause()
+        rows = str(status.render()).split("\n")
+        assert rows[1].endswith("…") and len(rows[1]) == 40 and status.size.height == 5
+        status.show([Content("Replay step 2 of 9"), Content("Last: food"), Content("The save drifts.")], keys)
+        assert status._layout_required  # a line more: laid out again

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import ProgressBar, Static
+from textual.widgets import ProgressBar
 
 from ..safe_text import shown, tell
 from ..safety import guarded
@@ -19,11 +19,12 @@ from ..widgets.rain_clock import RainClock
 from .dialogs import TextPrompt
 from ..widgets.region_map import RegionMap
 from ..widgets.footer import KeysFooter
-from ..widgets.quiet import Panel, quiet_update
+from ..widgets.status_lines import StatusLines
 from . import STYLES
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.04)  # seconds per action while playing
 LOG_WINDOW = 120  # actions' worth of events shown in the log
+KEYS_LINE = Content.styled("←→ step · [ ] round · { } cycle · home/end · - + speed · g turn · c play on", "dim")
 
 
 class ReplayScreen(Screen):
@@ -78,7 +79,7 @@ class ReplayScreen(Screen):
                 yield RegionMap(id="map")
                 yield SlugcatCard(id="card")
             with Vertical(id="board-right"):
-                yield Panel("", id="replay-status")
+                yield StatusLines(id="replay-status")
                 yield ProgressBar(total=max(1, len(self.replay)), show_eta=False, id="replay-bar")
                 yield HandList(id="hand")
                 yield EventLog(id="log")
@@ -109,13 +110,14 @@ class ReplayScreen(Screen):
             events.extend(replay.events_at(step) if step >= 1 else ())
         self.query_one("#log", EventLog).reset(events, state)
         self.query_one("#replay-bar", ProgressBar).update(progress=self.index)
-        action = f"last: {replay.actions[self.index - 1]}" if self.index else "the start"
+        action = f"Last: {replay.actions[self.index - 1]}" if self.index else "At the start"
         mode = f"playing, {1 / SPEEDS[self.speed]:g} steps/s" if self.playing else "paused"
-        stop = " · the save drifts out of sync after this" if self.problem and self.index == len(replay) else ""
-        quiet_update(self.query_one("#replay-status", Static), shown(Content.from_markup(
-            "[b]Replay[/b] step $i of $n ($action) · cycle $cycle · $mode$stop\n"
-            "[dim]←→ step · \\[ ] round · { } cycle · home/end · - + speed · g turn · c play on[/dim]",
-            i=str(self.index), n=str(len(replay)), action=action, cycle=str(state.cycle), mode=mode, stop=stop)))
+        lines = [shown(Content.from_markup("[b]Replay[/b] step $i of $n · cycle $cycle · $mode", i=str(self.index),
+                                           n=str(len(replay)), cycle=str(state.cycle), mode=mode)),
+                 shown(Content(action))]
+        if self.problem and self.index == len(replay):
+            lines.append(Content.styled("The save drifts out of sync after this.", "bold $text-error"))
+        self.query_one("#replay-status", StatusLines).show(lines, KEYS_LINE)
 
     def _go(self, index: int) -> None:
         self.index = max(0, min(len(self.replay), index))

@@ -7,7 +7,6 @@ changed needs the whole screen laid out again, which is what costs a keypress mo
 
 from __future__ import annotations
 
-import math
 from contextlib import contextmanager
 
 from textual.containers import Vertical, VerticalScroll
@@ -23,9 +22,10 @@ def content_key(content: Content) -> tuple:
 
 
 def wrapped_rows(content: Content, width: int) -> int:
-    """The rows `content` takes at `width` when each long line folds onto the next."""
+    """The rows `content` takes at `width`, wrapped by words as a widget draws it (a line that fits
+    is one row; only longer ones are wrapped to count)."""
     width = max(width, 1)
-    return sum(max(1, math.ceil(line.cell_length / width)) for line in content.split("\n"))
+    return sum(1 if line.cell_length <= width else len(line.wrap(width)) or 1 for line in content.split("\n"))
 
 
 def auto_height(widget) -> bool:

@@ -1,0 +1,56 @@
+"""A status panel whose height does not change from one update to the next.
+
+A replay's status changes on every step (the step, the action, the cycle), and as plain wrapped
+text it took two rows one step and three the next, moving everything under it: a layout of the
+screen and a second frame for a keypress. Here the changing lines keep to one row each, cut short
+with an ellipsis when the panel is narrow, and only the fixed text under them (the keys) wraps, so
+at a given width the panel always takes the same rows.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widget import Widget
+
+from .quiet import SettledSize, content_key
+
+
+def one_row(line: Content, width: int) -> Content:
+    """The line as it fits one row of `width`: whole, or cut with an ellipsis."""
+    if width <= 0 or line.cell_length <= width:
+        return line
+    return line.truncate(width, ellipsis=True)
+
+
+class StatusLines(SettledSize, Widget):
+    """Lines of one row each over a text that wraps; `show` them (repaints only, unless the number
+    of one-row lines or the wrapping text changed)."""
+
+    DEFAULT_CSS = """
+    StatusLines {
+        height: auto;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._lines: tuple[Content, ...] = ()
+        self._wrapping = Content("")
+
+    def show(self, lines: list[Content], wrapping: Content) -> None:
+        before = (len(self._lines), content_key(self._wrapping))
+        keys = [content_key(line) for line in lines]
+        if keys == [content_key(line) for line in self._lines] and before[1] == content_key(wrapping):
+            return
+        self._lines, self._wrapping = tuple(lines), wrapping
+        self.refresh(layout=before != (len(lines), content_key(wrapping)))
+
+    def content_at(self, width: int) -> Content:
+        rows = [one_row(line, width) for line in self._lines]
+        return Content("\n").join([*rows, self._wrapping] if self._wrapping.plain else rows)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self.content_at(width).wrap(max(width, 1)))  # wrapped by words, as it is drawn
+
+    def render(self) -> Content:
+        return self.content_at(self.content_region.width)
