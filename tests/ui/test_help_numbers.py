@@ -50,3 +50,52 @@ async def test_the_help_during_a_game_states_that_games_numbers():
         text = app.screen.query_one("#rules-text", MarkdownText).source
         assert "rolls the rain timer: 3d4+1." in text
         assert f"{shipped.rules.rain_dice}d{shipped.rules.rain_sides}+{shipped.rules.rain_bonus}." not in text
+
+
+async def test_the_board_draws_the_help_ahead_and_the_help_draws_from_that(monkeypatch):
+    """A moment after the board is up, the rules are drawn on a thread at the help's width; opening
+    the help then draws nothing again, and shows what Rich's own Markdown draws."""
+    import rich.markdown
+
+    from rainboard.engine import PlayerSetup, Setup
+    from rainboard.ui.app import RainboardApp
+    from rainboard.ui.screens import board, help as help_module
+    from rainboard.ui.screens.board import BoardScreen
+    from rainboard.ui.screens.help import HelpScreen, KeptMarkdown, MarkdownText
+    from rainboard.ui.session import GameSession
+
+    monkeypatch.setattr(board, "HELP_AHEAD", 0.05)
+    monkeypatch.setattr(KeptMarkdown, "_kept", {})
+    drawn = []
+    real = rich.markdown.Markdown.__rich_console__
+
+    def counted(self, console, options):
+        drawn.append(options.max_width)
+        return real(self, console, options)
+
+    monkeypatch.setattr(rich.markdown.Markdown, "__rich_console__", counted)
+    threads = []
+    prepare = help_module.prepare_help
+    monkeypatch.setattr(help_module, "prepare_help", lambda app: threads.append(prepare(app)))
+    session = GameSession.start(Setup(players=[PlayerSetup("Ada", "survivor")], seed=5), load_data())
+
+    class TableApp(RainboardApp):
+        def on_mount(self) -> None:
+            self.push_screen(BoardScreen(session))
+
+    async with TableApp(data=load_data(), catch_errors=False, autosave=False).run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        assert threads, "the board did not draw the help ahead"
+        threads[0].join(timeout=30)
+        ahead = len(drawn)
+        assert ahead >= 2 and 100 in drawn  # both texts, at the help's width (at most 100 columns)
+        pilot.app.push_screen(HelpScreen())
+        await pilot.pause()
+        assert len(drawn) == ahead  # opening the help drew nothing again
+        rules = pilot.app.screen.query_one("#rules-text", MarkdownText)
+        console = pilot.app.console
+        options = console.options.update_width(rules.content_region.width)
+        ours = "".join(segment.text for segment in console.render(KeptMarkdown(rules.source), options))
+        theirs = "".join(segment.text for segment in console.render(rich.markdown.Markdown(rules.source,
+                                                                                           hyperlinks=False), options))
+        assert ours == theirs and "as Rainboard plays it" in ours

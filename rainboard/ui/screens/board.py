@@ -41,6 +41,7 @@ from . import STYLES
 # the one-key verbs, in footer order, from the key table (ui/keys.py); words.action_key says which
 # key each legal action answers to
 VERBS = keys.VERBS
+HELP_AHEAD = 1.0  # seconds after the board is up that the help is drawn ahead (screens/help.py)
 
 
 class BoardScreen(Screen):
@@ -85,6 +86,14 @@ class BoardScreen(Screen):
         self.query_one("#fight").border_title = "Fight"
         self.refresh_view()
         self.query_one("#actions", OptionList).focus()
+        self.set_timer(HELP_AHEAD, self._prepare_help)
+
+    def _prepare_help(self) -> None:
+        """Draw the help's long rules ahead, on a thread, once the board has been up a moment."""
+        from .help import prepare_help
+
+        if self.is_attached:
+            prepare_help(self.app)
 
     # -- showing the state -----------------------------------------------------------------
     @property

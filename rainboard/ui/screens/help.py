@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -68,14 +69,70 @@ def show_help(app) -> None:
     app.push_screen(kept[1])
 
 
+class KeptMarkdown:
+    """Rich's Markdown of a text, drawn once for each width and kept. The rules are long: drawing
+    them took 150-350 ms, and Textual draws a text twice on showing it (once to measure its height,
+    once to paint it). Kept here, the help opens in the time of a frame after the first time, and
+    `prepare` draws it ahead, on a thread, while the table is idle."""
+
+    _kept: dict[tuple, list] = {}  # (text, width, options) -> the segments, for every copy of a text
+    _lock = threading.Lock()
+    KEEP = 8  # drawings kept (a few widths of the keys and the rules)
+
+    def __init__(self, source: str) -> None:
+        from rich.markdown import Markdown as RichMarkdown
+
+        self.source = source
+        self._markdown = RichMarkdown(source, hyperlinks=False)
+
+    def __rich_console__(self, console, options):
+        key = (self.source, options.max_width, options.encoding, options.legacy_windows, options.is_terminal)
+        with self._lock:  # a thread drawing it ahead finishes first, and its drawing is used
+            segments = self._kept.get(key)
+            if segments is None:
+                segments = list(console.render(self._markdown, options))
+                while len(self._kept) >= self.KEEP:
+                    self._kept.pop(next(iter(self._kept)))
+                self._kept[key] = segments
+        return segments
+
+    def prepare(self, console, width: int) -> None:
+        """Draw at this width now (the help does the same when it opens)."""
+        self.__rich_console__(console, console.options.update_width(width).update(highlight=False))
+
+
+def help_sources(app) -> list[str]:
+    """The help's two texts: the keys, and the rules with the numbers of the game in play."""
+    try:
+        rules = paths.asset_text("rules.md")
+    except OSError:
+        rules = MISSING_RULES
+    return [KEYS, fill_numbers(rules, numbers_in_play(app))]
+
+
+def prepare_help(app) -> threading.Thread:
+    """Draw the help ahead, on a thread, at the widths it can have in this terminal: the page's
+    width less its padding and a scrollbar, at most 100 columns (screens.tcss)."""
+    console = app.console
+    sources = help_sources(app)
+    widths = sorted({min(100, max(10, app.size.width - 4 - bar)) for bar in (2, 1, 0)})
+
+    def draw() -> None:
+        for width in widths:
+            for source in sources:
+                KeptMarkdown(source).prepare(console, width)
+
+    thread = threading.Thread(target=draw, name="help drawn ahead", daemon=True)
+    thread.start()
+    return thread
+
+
 class MarkdownText(Static):
     """A Markdown text drawn as one widget (Rich's Markdown), so the long rules open at once: Textual's
     Markdown widget makes a widget of every paragraph, and laying out hundreds of them took seconds."""
 
     def __init__(self, source: str, *, id: str | None = None) -> None:
-        from rich.markdown import Markdown as RichMarkdown
-
-        super().__init__(RichMarkdown(source, hyperlinks=False), id=id, markup=False)
+        super().__init__(KeptMarkdown(source), id=id, markup=False)
         self.source = source
 
 
@@ -92,18 +149,11 @@ class HelpScreen(Screen):
     ]
 
     def compose(self) -> ComposeResult:
-        try:
-            rules = paths.asset_text("rules.md")
-        except OSError:
-            rules = MISSING_RULES
-        rules = fill_numbers(rules, self._numbers())
+        keys, rules = help_sources(self.app)
         with VerticalScroll(id="help-scroll"):
-            yield MarkdownText(KEYS, id="help-keys")
+            yield MarkdownText(keys, id="help-keys")
             yield MarkdownText(rules, id="rules-text")
         yield KeysFooter()
-
-    def _numbers(self) -> Rules | None:
-        return numbers_in_play(self.app)
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
