@@ -9,36 +9,15 @@ import random
 from textual.widgets import Static
 
 from rainboard.data import load_data
-from rainboard.engine import PlayerSetup, Setup, testing
 from rainboard.sim import EagerPolicy
 from rainboard.ui.app import RainboardApp
 from rainboard.ui.screens.board import BoardScreen
 from rainboard.ui.screens.dialogs import HandoffScreen, ReportScreen
-from rainboard.ui.screens.setup import TableOptions
-from rainboard.ui.screens.turn_result import TurnResultScreen
-from rainboard.ui.session import GameSession
 from rainboard.ui.widgets.quiet import QuietOptionList
 
+from tests.ui.playing import BoardApp, table
+
 DATA = load_data()
-
-
-def table(players: int = 3) -> GameSession:
-    setup = Setup(players=[PlayerSetup(name, cat) for name, cat in
-                           zip(("Ada", "Bo", "Cy"), ("survivor", "hunter", "monk"))][:players], seed=11)
-    session = GameSession.start(setup, DATA)
-    session.state = testing.set_turn_order(session.state, range(players))
-    return session
-
-
-class BoardApp(RainboardApp):
-    def __init__(self, session: GameSession, handoffs: bool = True) -> None:
-        super().__init__(data=DATA, catch_errors=False, autosave=False)
-        self.session = session
-        self.handoffs = handoffs
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.push_screen(BoardScreen(self.session, TableOptions(handoffs=self.handoffs)))
 
 
 def text(screen, selector: str) -> str:
