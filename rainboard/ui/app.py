@@ -19,14 +19,15 @@ from .keeping import GameKeeping
 from .palette import GameCommands, board_screen_class
 from .safe_text import tell
 from .screens.title import TitleScreen, title_art  # noqa: F401 - title_art is part of the app's face
-from .screens.too_small import TooSmallScreen
 from .table_config import config_dir, load_table, save_table
 
 if TYPE_CHECKING:
     from rainboard.data import GameData
 
-# The board, the setup, the help and the engine and decks behind them are imported when first
-# needed, not at start: the title screen comes up without them.
+    from .screens.too_small import TooSmallScreen
+
+# The board, the setup, the help, the dialogs and the engine and decks behind them are imported
+# when first needed, not at start: the title screen comes up without them.
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -240,6 +241,8 @@ class RainboardApp(GameKeeping, App):
         screen while it is shown and leaves nothing of itself behind."""
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         if small and self._too_small is None:
+            from .screens.too_small import TooSmallScreen
+
             self._close_palettes()
             self._too_small = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
             self.push_screen(self._too_small)
