@@ -70,13 +70,16 @@ class Dice:
         result = list(items)
         state = self.state
         golden, mask, mix1, mix2, span = _GOLDEN, _MASK, _MIX1, _MIX2, _SPAN
+        # every draw below `safe` is below each position's limit (span - span % n > span - n): only
+        # a draw above it needs the exact test
+        safe = span - len(result)
         for i in range(len(result) - 1, 0, -1):
             n = i + 1
             state = (state + golden) & mask
             z = ((state ^ (state >> 30)) * mix1) & mask
             z = ((z ^ (z >> 27)) * mix2) & mask
             z ^= z >> 31
-            if z >= span - span % n:  # rejected (about once in 2**59 draws for a deck): draw again
+            if z >= safe and z >= span - span % n:  # rejected (about once in 2**59 draws): draw again
                 while True:
                     state = (state + golden) & mask
                     z = ((state ^ (state >> 30)) * mix1) & mask
