@@ -5,9 +5,15 @@ from __future__ import annotations
 from .actions import Hibernate, SearchShelter, Starve
 from .events import Hibernated, Searching, SearchStarted, ShelterFound, ShelterNotFound, Starved
 from .queries import is_fed, search_deck, usable_cards
-from .state import HIBERNATING, STARVED, Decision, DeckState, GameState
+from .quick import field_replacer
+from .state import HIBERNATING, STARVED, Decision, DeckState, GameState, Player
 from .step import Step, Turn
 from .tables import SHELTER, tables
+
+
+# a search's turns counted down (update_player(index, busy=...), and busy_task with it): quick.py
+_count_down = field_replacer(Player, "busy")
+_set_task = field_replacer(Player, "busy", "busy_task")
 
 
 def sleep_action(state: GameState, index: int):
@@ -35,7 +41,7 @@ def search(step: Step, action: SearchShelter) -> Turn:
     owed = turns - 1
     # the task remembers a search of another deck than the region's (the precycle deck)
     task = "search" if deck == step.player(index).region else f"search {deck}"
-    step.update_player(index, busy=owed, busy_task=task if owed else None)
+    step.set_player(index, _set_task(step.player(index), owed, task if owed else None))
     step.emit(SearchStarted(player=index, turns=turns))
     if owed == 0 and finish_search(step, index, deck):
         return Turn.WAITS
@@ -48,10 +54,7 @@ def keep_searching(step: Step, index: int) -> Turn | None:
     if player.busy <= 0:
         return None
     left = player.busy - 1
-    if left:
-        step.update_player(index, busy=left)
-    else:
-        step.update_player(index, busy=left, busy_task=None)
+    step.set_player(index, _count_down(player, left) if left else _set_task(player, 0, None))
     step.emit(Searching(player=index, left=left))
     if left == 0:
         task = player.busy_task or "search"

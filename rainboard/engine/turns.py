@@ -14,7 +14,8 @@ from .ending import wait_at_the_void_sea
 from .events import RainFell, RoundEnded, TurnStarted
 from .hunts import legal_hunts, must_hunt, transform
 from .shelter import can_search, keep_searching, legal_sleep
-from .state import AWAKE, PLAYING, PRECYCLE_DECK, GameState
+from .quick import field_replacer
+from .state import AWAKE, PLAYING, PRECYCLE_DECK, GameState, Player
 from .step import Step, Turn
 from .travel import legal_travel
 
@@ -37,6 +38,10 @@ def _hazard(step: Step, index: int) -> Turn | None:
     return None if result is Turn.GOES_ON else result
 
 
+# a turn counted, as step.update_player(index, turns=..., cycle_turns=...) would (once a turn: quick.py)
+_count_turn = field_replacer(Player, "turns", "cycle_turns")
+
+
 # Each rule gets the player whose turn starts; None lets the next rule run, a Turn stops the list:
 # OVER (the turn played itself: pass on) or WAITS (a decision, or the game is over).
 TURN_START_RULES = (wait_at_the_void_sea, keep_searching, _announce, transform, _hazard)
@@ -48,7 +53,7 @@ def begin_turn(step: Step) -> None:
     while state.phase == PLAYING:
         index = state.order[state.turn]
         player = state.players[index]
-        step.update_player(index, turns=player.turns + 1, cycle_turns=player.cycle_turns + 1)
+        step.set_player(index, _count_turn(player, player.turns + 1, player.cycle_turns + 1))
         for rule in TURN_START_RULES:
             result = rule(step, index)
             if result is not None:

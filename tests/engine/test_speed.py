@@ -12,7 +12,7 @@ from rainboard.data import load_data
 from rainboard.engine import IllegalAction, apply, digest, legal_actions, new_game
 from rainboard.engine.food import feed
 from rainboard.engine.queries import food_gain
-from rainboard.engine.quick import copier, replacer
+from rainboard.engine.quick import copier, field_replacer, replacer
 from rainboard.engine.rng import Dice
 from rainboard.engine.state import GameState, HandCard, Player
 from rainboard.engine.step import Step
@@ -96,6 +96,29 @@ def test_the_quick_replacer_and_copier_give_what_attrs_gives():
         replace(player, {"no_such_field": 1})
 
 
+def test_a_field_replacer_gives_what_attrs_evolve_gives():
+    player = Player(name="Ada", slugcat="survivor", food=2, hand=(HandCard("spear", "su"),))
+    for fields, values in ((("food",), (5,)), (("turns", "cycle_turns"), (7, 3)),
+                           (("busy_task", "busy", "hand"), ("search", 2, ()))):
+        made = field_replacer(Player, *fields)(player, *values)
+        assert made == attrs.evolve(player, **dict(zip(fields, values))) and type(made) is Player
+        assert made is not player and player.food == 2 and player.hand  # the old value is untouched
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        field_replacer(Player, "food")(player, 3).food = 4
+    for fields in ((), ("food", "food"), ("no_such_field",)):
+        with pytest.raises(TypeError):
+            field_replacer(Player, *fields)
+
+
+def test_a_step_takes_a_new_player_as_update_player_would():
+    state = put(game("survivor", "hunter"), 0, food=2)
+    step = Step(state)
+    before = step.player(0)
+    after = step.set_player(0, attrs.evolve(before, food=3))
+    assert step.player(0) is after and state.players[0] is before and before.food == 2
+    assert step.finish().players == (after, state.players[1])
+
+
 def test_the_quick_builders_refuse_classes_they_cannot_build_exactly():
     class NoSlots:
         pass
@@ -121,6 +144,8 @@ def test_the_quick_builders_refuse_classes_they_cannot_build_exactly():
     for cls in (Checked, Unslotted, Hooked):
         with pytest.raises(TypeError):
             replacer(cls)
+        with pytest.raises(TypeError):
+            field_replacer(cls, "value")
 
 
 def test_the_tables_say_what_the_deck_data_says():
