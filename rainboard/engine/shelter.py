@@ -14,6 +14,7 @@ from .tables import SHELTER, tables
 # a search's turns counted down (update_player(index, busy=...), and busy_task with it): quick.py
 _count_down = field_replacer(Player, "busy")
 _set_task = field_replacer(Player, "busy", "busy_task")
+_starved = field_replacer(Player, "status", "food", "food_parts")  # one action in ten starts here
 
 
 def sleep_action(state: GameState, index: int):
@@ -114,7 +115,7 @@ def hibernate(step: Step, action: Hibernate) -> Turn:
 def starve(step: Step, action: Starve) -> Turn:
     """Sleep hungry: food goes to zero, the cycle is survived, the next one is harder."""
     index = _sleep(step)
-    player = step.update_player(index, status=STARVED, food=0, food_parts=0)
+    player = step.set_player(index, _starved(step.player(index), STARVED, 0, 0))
     step.emit(Starved(player=index, region=player.region))
     return Turn.OVER
 

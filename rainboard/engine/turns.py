@@ -87,7 +87,7 @@ def advance(step: Step) -> None:
         end_cycle(step, rained=False)
         return
     rain = state.rain - 1
-    step.update(rain=rain, round=state.round + 1)
+    state.rain, state.round = rain, state.round + 1  # as step.update(rain=..., round=...), on the draft
     if rain < 0:
         step.emit(RainFell())
         end_cycle(step, rained=True)

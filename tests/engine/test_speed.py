@@ -14,7 +14,7 @@ from rainboard.engine.food import feed
 from rainboard.engine.queries import food_gain
 from rainboard.engine.quick import copier, field_replacer, replacer
 from rainboard.engine.rng import Dice
-from rainboard.engine.state import GameState, HandCard, Player
+from rainboard.engine.state import Encounter, GameState, HandCard, Player
 from rainboard.engine.step import Step
 from rainboard.engine.tables import tables
 from rainboard.sim import random_setup
@@ -105,6 +105,10 @@ def test_a_field_replacer_gives_what_attrs_evolve_gives():
         assert made is not player and player.food == 2 and player.hand  # the old value is untouched
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         field_replacer(Player, "food")(player, 3).food = 4
+    fight = Encounter(player=1, card="lizard", deck="su", exchange=2)
+    assert field_replacer(Encounter, "exchange")(fight, 3) == attrs.evolve(fight, exchange=3)
+    assert field_replacer(Encounter, "provoked", "peaceful")(fight, True, False) == \
+        attrs.evolve(fight, provoked=True, peaceful=False)
     for fields in ((), ("food", "food"), ("no_such_field",)):
         with pytest.raises(TypeError):
             field_replacer(Player, *fields)
