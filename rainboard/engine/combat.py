@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import abilities
-from .actions import Attack, Flee, Give, Leave, Tame
+from .actions import ATTACK, FLEE, LEAVE, TAME, Attack, Flee, Give, Tame
 from .checks import roll_attack, roll_flee
 from .death import kill
 from .events import Ambushed, CreatureGaveUp, AttackMissed, Caught, CreatureKilled, CreatureMet, Fled, Joined, \
@@ -54,17 +54,17 @@ def legal_in_combat(state: GameState, encounter: Encounter) -> list:
     items = held_items(state, index)
     moves: list = []
     if encounter.peaceful:
-        moves.append(Leave())
+        moves.append(LEAVE)
     if abilities.attackable(creature):
-        moves.append(Attack())
+        moves.append(ATTACK)
         moves += [Attack(item.id) for item in items if item.usable_in_attack]
     if not encounter.peaceful and abilities.may_flee(creature, encounter.exchange):
-        moves.append(Flee())
+        moves.append(FLEE)
         moves += [Flee(item.id) for item in items if item.usable_in_flight]
     food = state.players[index].food
     if tame_price(creature) is not None:
         if tame_cost(state, index, creature)[0] <= food:
-            moves.append(Tame())
+            moves.append(TAME)
         for item in items:
             if item.tame and tame_cost(state, index, creature, item)[0] <= food:
                 moves.append(Tame(item.id))

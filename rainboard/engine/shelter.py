@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import Hibernate, SearchShelter, Starve
+from .actions import HIBERNATE, STARVE, Hibernate, SearchShelter, Starve
 from .events import Hibernated, Searching, SearchStarted, ShelterFound, ShelterNotFound, Starved
 from .queries import is_fed, search_deck, usable_cards
 from .quick import field_replacer
@@ -19,7 +19,7 @@ _starved = field_replacer(Player, "status", "food", "food_parts")  # one action 
 
 def sleep_action(state: GameState, index: int):
     """Hibernate when fed, else starve: the one way to sleep in a shelter now."""
-    return Hibernate() if is_fed(state, index) else Starve()
+    return HIBERNATE if is_fed(state, index) else STARVE
 
 
 def legal_sleep(state: GameState, index: int) -> list:

@@ -244,3 +244,27 @@ def test_the_open_twins_refuse_a_class_with_a_weakref_slot():
     with pytest.raises(TypeError):
         replacer(Weak)
     assert replacer(Plain)(Plain(1), {"value": 2}) == Plain(2)
+
+
+def test_the_shared_actions_are_the_values_they_name():
+    from rainboard.engine import actions
+
+    shared = {"food": actions.TAKE_FOOD, "search": actions.SEARCH, "hibernate": actions.HIBERNATE,
+              "starve": actions.STARVE, "keep": actions.KEEP, "attack": actions.ATTACK, "flee": actions.FLEE,
+              "tame": actions.TAME, "leave": actions.LEAVE, "draw": actions.DRAW, "cross": actions.CROSS}
+    for text, action in shared.items():
+        assert str(action) == text and actions.parse_action(text) is action
+        assert action == type(action)() and hash(action) == hash(type(action)())
+    # random play offers them (and one Hunt per target) and plays the same game as new ones would
+    data = load_data()
+    chooser = random.Random(5)
+    state, _ = new_game(random_setup(data, 5, 4, chooser), data)
+    seen = set()
+    for _ in range(400):
+        legal = legal_actions(state)
+        seen.update(type(a).__name__ for a in legal if any(a is s for s in shared.values()))
+        action = chooser.choice(legal)
+        again, _ = apply(state, actions.parse_action(str(action)))
+        state, _ = apply(state, action)
+        assert again == state
+    assert {"Starve", "Keep"} <= seen
