@@ -16,6 +16,7 @@ _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _replace_player = replacer(Player)
 _new_hand = field_replacer(Player, "hand")  # update_player(index, hand=...), a card kept or given up
 _new = object.__new__
+_KEEP = object()  # Step.update's default for `pending`: left as it is
 
 
 class Turn:
@@ -107,8 +108,13 @@ class Step:
     def region(self, index: int):
         return self.data.regions[self.player(index).region]
 
-    def update(self, **changes) -> None:
+    def update(self, pending=_KEEP, **changes) -> None:
+        """Change fields of the state being built: `step.update(pending=None, rain=3)`."""
         draft = self.state
+        if pending is not _KEEP:  # the commonest change of all, and often the only one: no loop for it
+            draft.pending = pending
+            if not changes:
+                return
         try:
             for name, value in changes.items():
                 setattr(draft, name, value)

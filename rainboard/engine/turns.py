@@ -20,10 +20,6 @@ from .step import Step, Turn
 from .travel import legal_travel
 
 
-def _announce(step: Step, index: int) -> None:
-    step.emit(TurnStarted(player=index, region=step.state.players[index].region))
-
-
 def _hazard(step: Step, index: int) -> Turn | None:
     """A region's hazard (Farm Arrays' worm grass) is met every few turns spent there."""
     player = step.state.players[index]
@@ -43,8 +39,11 @@ _count_turn = field_replacer(Player, "turns", "cycle_turns")
 
 
 # Each rule gets the player whose turn starts; None lets the next rule run, a Turn stops the list:
-# OVER (the turn played itself: pass on) or WAITS (a decision, or the game is over).
-TURN_START_RULES = (wait_at_the_void_sea, keep_searching, _announce, transform, _hazard)
+# OVER (the turn played itself: pass on) or WAITS (a decision, or the game is over). First the turns
+# owed to the ending's wait or to a search, which play themselves; a turn not owed is announced
+# (TurnStarted), then the rules of a turn's start run.
+OWED_TURN_RULES = (wait_at_the_void_sea, keep_searching)
+TURN_START_RULES = (transform, _hazard)
 
 
 def begin_turn(step: Step) -> None:
@@ -54,12 +53,18 @@ def begin_turn(step: Step) -> None:
         index = state.order[state.turn]
         player = state.players[index]
         step.set_player(index, _count_turn(player, player.turns + 1, player.cycle_turns + 1))
-        for rule in TURN_START_RULES:
+        for rule in OWED_TURN_RULES:
             result = rule(step, index)
             if result is not None:
                 break
-        else:
-            return
+        else:  # the turn is the player's to play
+            step.emit(TurnStarted(player=index, region=state.players[index].region))
+            for rule in TURN_START_RULES:
+                result = rule(step, index)
+                if result is not None:
+                    break
+            else:
+                return
         if result is Turn.WAITS:
             return
         advance(step)

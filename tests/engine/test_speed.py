@@ -14,7 +14,7 @@ from rainboard.engine.food import feed
 from rainboard.engine.queries import food_gain
 from rainboard.engine.quick import copier, field_replacer, replacer
 from rainboard.engine.rng import Dice
-from rainboard.engine.state import Encounter, GameState, HandCard, Player
+from rainboard.engine.state import Decision, Encounter, GameState, HandCard, Player
 from rainboard.engine.step import Step
 from rainboard.engine.tables import tables
 from rainboard.sim import random_setup
@@ -80,6 +80,22 @@ def test_a_step_copies_the_decks_before_changing_them():
     assert state.decks[deck].draw[0] == card and new.decks[deck].draw == state.decks[deck].draw[1:]
     with pytest.raises(TypeError):
         Step(state).update(no_such_field=1)
+
+
+def test_a_step_update_changes_the_pending_decision_alone_or_with_other_fields():
+    state = game("survivor", "hunter")
+    step = Step(state)
+    step.update(pending=Decision(player=0, card="shelter", deck="su"))
+    assert step.state.pending == Decision(player=0, card="shelter", deck="su") and state.pending is None
+    step.update(pending=None, rain=4, round=2)
+    new = step.finish()
+    assert (new.pending, new.rain, new.round) == (None, 4, 2) and new.players is state.players
+    step = Step(state)
+    step.update(pending=Decision(player=1, card="shelter", deck="su"))
+    step.update(rain=5)  # pending left as it was
+    assert step.finish().pending == Decision(player=1, card="shelter", deck="su") and step.state.rain == 5
+    with pytest.raises(TypeError):
+        Step(state).update(pending=None, no_such_field=1)
 
 
 def test_the_quick_replacer_and_copier_give_what_attrs_gives():
