@@ -60,7 +60,17 @@ class Dice:
             if not 1 <= face <= sides:
                 raise ValueError(f"scripted face {face} is not on a d{sides}")
             return face
-        return self.below(sides) + 1
+        if sides <= 0:
+            raise ValueError("n must be positive")
+        # below(sides) + 1, with the generator's step written out: a die is rolled on every check
+        limit = _SPAN - _SPAN % sides
+        while True:
+            self.state = state = (self.state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % sides + 1
 
     def shuffle(self, items) -> tuple:
         """A new tuple with the items in Fisher-Yates order.

@@ -284,3 +284,15 @@ def test_the_shared_actions_are_the_values_they_name():
         state, _ = apply(state, action)
         assert again == state
     assert {"Starve", "Keep"} <= seen
+
+
+def test_a_die_rolls_as_below_does():
+    for seed in range(200):
+        quick, step_by_step = Dice(seed * 104729 + 3), Dice(seed * 104729 + 3)
+        for sides in (1, 2, 6, 20, 100, 7919):
+            assert quick.roll(sides) == step_by_step.below(sides) + 1
+            assert quick.state == step_by_step.state
+    with pytest.raises(ValueError):
+        Dice(1).roll(0)
+    scripted = Dice(1, (4, 6))
+    assert (scripted.roll(6), scripted.roll(6), scripted.state) == (4, 6, 1)  # a scripted face leaves the generator
