@@ -55,12 +55,17 @@ def legal_in_combat(state: GameState, encounter: Encounter) -> list:
     moves: list = []
     if encounter.peaceful:
         moves.append(LEAVE)
+    # loops, not comprehensions: a fight's moves are asked for on every exchange
     if abilities.attackable(creature):
         moves.append(ATTACK)
-        moves += [Attack(item.id) for item in items if item.usable_in_attack]
+        for item in items:
+            if item.usable_in_attack:
+                moves.append(Attack(item.id))
     if not encounter.peaceful and abilities.may_flee(creature, encounter.exchange):
         moves.append(FLEE)
-        moves += [Flee(item.id) for item in items if item.usable_in_flight]
+        for item in items:
+            if item.usable_in_flight:
+                moves.append(Flee(item.id))
     food = state.players[index].food
     if tame_price(creature) is not None:
         if tame_cost(state, index, creature)[0] <= food:
@@ -69,7 +74,9 @@ def legal_in_combat(state: GameState, encounter: Encounter) -> list:
             if item.tame and tame_cost(state, index, creature, item)[0] <= food:
                 moves.append(Tame(item.id))
     if abilities.answers_reputation(creature):
-        moves += [Give(item.id) for item in items if item.pearls > 0]
+        for item in items:
+            if item.pearls > 0:
+                moves.append(Give(item.id))
     return moves
 
 
