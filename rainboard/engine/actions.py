@@ -194,18 +194,23 @@ Action = (
 # the legal actions are made anew for every state: each stores its fields through its slots (quick.py)
 slot_inits(globals(), __name__)
 
+# An action that names nothing is a value like any other: one of each serves every list of legal
+# actions (a list is made for every state, and reading a name costs far less than making one).
+TAKE_FOOD, SEARCH, HIBERNATE, STARVE, KEEP = TakeFood(), SearchShelter(), Hibernate(), Starve(), Keep()
+ATTACK, FLEE, TAME, LEAVE, DRAW, CROSS = Attack(), Flee(), Tame(), Leave(), Draw(), CrossGate()
+
 _NO_ARGUMENT = {
-    "food": TakeFood(),
-    "search": SearchShelter(),
-    "hibernate": Hibernate(),
-    "starve": Starve(),
-    "keep": Keep(),
-    "attack": Attack(),
-    "flee": Flee(),
-    "tame": Tame(),
-    "leave": Leave(),
-    "draw": Draw(),
-    "cross": CrossGate(),
+    "food": TAKE_FOOD,
+    "search": SEARCH,
+    "hibernate": HIBERNATE,
+    "starve": STARVE,
+    "keep": KEEP,
+    "attack": ATTACK,
+    "flee": FLEE,
+    "tame": TAME,
+    "leave": LEAVE,
+    "draw": DRAW,
+    "cross": CROSS,
 }
 _ONE_ARGUMENT = {
     "choose": ChooseSlugcat,

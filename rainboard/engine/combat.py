@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from attrs import evolve
-
 from . import abilities
-from .actions import Attack, Flee, Give, Leave, Tame
+from .actions import ATTACK, FLEE, LEAVE, TAME, Attack, Flee, Give, Tame
 from .checks import roll_attack, roll_flee
 from .death import kill
 from .events import Ambushed, CreatureGaveUp, AttackMissed, Caught, CreatureKilled, CreatureMet, Fled, Joined, \
@@ -14,8 +12,16 @@ from .food import feed
 from .items import give_away, held_items
 from .modifiers import creature_modifiers
 from .queries import attack_plan, creature_strike, gains_reputation, gift_reputation, tame_cost, tame_price
+from .quick import field_replacer
 from .state import DEAD, Encounter, GameState
 from .step import Step, Turn
+
+
+# the fight's next values, as attrs.evolve(encounter, ...) gives them, quicker (quick.py): a fight
+# goes on to its next exchange on about one action in ten
+_next_exchange = field_replacer(Encounter, "exchange")
+_provoked = field_replacer(Encounter, "provoked", "peaceful")
+_peaceful = field_replacer(Encounter, "peaceful")
 
 
 def start_encounter(step: Step, index: int, card_id: str, deck_id: str | None, ends_turn: bool) -> Turn:
@@ -48,22 +54,29 @@ def legal_in_combat(state: GameState, encounter: Encounter) -> list:
     items = held_items(state, index)
     moves: list = []
     if encounter.peaceful:
-        moves.append(Leave())
+        moves.append(LEAVE)
+    # loops, not comprehensions: a fight's moves are asked for on every exchange
     if abilities.attackable(creature):
-        moves.append(Attack())
-        moves += [Attack(item.id) for item in items if item.usable_in_attack]
+        moves.append(ATTACK)
+        for item in items:
+            if item.usable_in_attack:
+                moves.append(Attack(item.id))
     if not encounter.peaceful and abilities.may_flee(creature, encounter.exchange):
-        moves.append(Flee())
-        moves += [Flee(item.id) for item in items if item.usable_in_flight]
+        moves.append(FLEE)
+        for item in items:
+            if item.usable_in_flight:
+                moves.append(Flee(item.id))
     food = state.players[index].food
     if tame_price(creature) is not None:
         if tame_cost(state, index, creature)[0] <= food:
-            moves.append(Tame())
+            moves.append(TAME)
         for item in items:
             if item.tame and tame_cost(state, index, creature, item)[0] <= food:
                 moves.append(Tame(item.id))
     if abilities.answers_reputation(creature):
-        moves += [Give(item.id) for item in items if item.pearls > 0]
+        for item in items:
+            if item.pearls > 0:
+                moves.append(Give(item.id))
     return moves
 
 
@@ -89,7 +102,7 @@ def provoke(step: Step) -> None:
     player = step.player(index)
     reputation = max(step.rules.reputation_min, player.reputation - 1)
     step.update_player(index, reputation=reputation)
-    step.update(pending=evolve(encounter, provoked=True, peaceful=False))
+    step.update(pending=_provoked(encounter, True, False))
     step.emit(ReputationChanged(player=index, card=encounter.card, before=player.reputation, after=reputation))
 
 
@@ -132,7 +145,7 @@ def give(step: Step, action: Give) -> Turn:
         step.emit(Joined(player=index, card=encounter.card, how="gift"))
         return close(step, keep_card=True)
     if reputation >= rules.scavenger_ignore_at and not encounter.peaceful:
-        step.update(pending=evolve(encounter, peaceful=True))
+        step.update(pending=_peaceful(encounter, True))
         abilities.let_pass(step, encounter, after_gift=True)
     return Turn.WAITS
 
@@ -158,7 +171,7 @@ def creature_strikes(step: Step) -> Turn:
     if encounter.exchange >= step.rules.fight_exchanges_max:
         step.emit(CreatureGaveUp(player=index, card=encounter.card, exchanges=encounter.exchange))
         return close(step)
-    step.update(pending=evolve(encounter, exchange=encounter.exchange + 1))
+    step.update(pending=_next_exchange(encounter, encounter.exchange + 1))
     return Turn.WAITS
 
 

@@ -25,7 +25,10 @@ ATTACKS = ("attack", "strike")  # the purposes a natural hit (the `target` varia
 
 
 def _sum(modifiers: Modifiers) -> int:
-    return sum(value for _, value in modifiers)
+    total = 0
+    for _, value in modifiers:  # a loop, not a generator: summed on every check
+        total += value
+    return total
 
 
 # -- how a pool is built and read ----------------------------------------------------------------------------

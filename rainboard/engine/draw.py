@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import Draw, Keep
+from .actions import KEEP, Draw, Keep
 from .combat import start_encounter
 from .events import CardDrawn, CardKept, DeckEmpty, DeckReshuffled, MarkReceived
 from .food import feed
@@ -52,7 +52,7 @@ def draw(step: Step, action: Draw) -> Turn:
 def legal_decision(state: GameState, decision: Decision) -> list:
     """A drawn or found shelter: sleep in it or keep it. A gate: cross (karma permitting) or keep."""
     if state.data.card(decision.card).kind == SHELTER:
-        return [sleep_action(state, decision.player), Keep()]
+        return [sleep_action(state, decision.player), KEEP]
     return legal_gate_decision(state, decision)
 
 

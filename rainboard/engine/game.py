@@ -33,7 +33,7 @@ from .actions import (
 from .events import Event
 from .items import held_items
 from .setup import choose_slugcat
-from .state import CHOOSING, OVER, Decision, Duel, Encounter, GameState, Market
+from .state import CHOOSING, OVER, PLAYING, Decision, Duel, Encounter, GameState, Market
 from .step import Step, Turn
 from .turns import end_turn, legal_turn
 
@@ -55,13 +55,15 @@ def legal_actions(state: GameState) -> list[Action]:
     if asked is state:
         return list(answer)
     pending = state.pending
-    if state.phase == OVER:
+    phase = state.phase
+    if pending is None and phase == PLAYING:  # the commonest: a turn to play
+        legal = legal_turn(state)
+        legal += _eating(state, state.order[state.turn])
+    elif phase == OVER:
         legal = []
-    elif state.phase == CHOOSING:
+    elif phase == CHOOSING:
         taken = {p.slugcat for p in state.players}
         legal = [ChooseSlugcat(s) for s in state.data.slugcats if s not in taken]
-    elif pending is None:
-        legal = legal_turn(state) + _eating(state, state.order[state.turn])
     elif isinstance(pending, Encounter):
         legal = combat.legal_in_combat(state, pending)
         if pending.player == state.order[state.turn]:

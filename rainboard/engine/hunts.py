@@ -9,7 +9,7 @@ rest of the cycle.
 from __future__ import annotations
 
 from . import abilities
-from .actions import Attack, Flee, Hunt, Strike, TamePlayer
+from .actions import ATTACK, FLEE, Attack, Flee, Hunt, Strike, TamePlayer
 from .checks import roll_attack, roll_flee
 from .death import kill
 from .events import Blasted, BrokeApart, Caught, Fled, Hunting, MustAnswer, Pounced, Tamed, Transformed
@@ -47,8 +47,15 @@ def legal_hunts(state: GameState, index: int) -> list:
             if cost is not None and cost[0] <= me.food:
                 moves.append(TamePlayer(me.hunting))
     for j in targets:
-        moves.append(Hunt(j))
+        hunt = _HUNTS.get(j)
+        if hunt is None:
+            hunt = _HUNTS[j] = Hunt(j)
+        moves.append(hunt)
     return moves
+
+
+# Hunt(j) for each player index offered so far, made once (actions are values; see actions.ATTACK)
+_HUNTS: dict[int, Hunt] = {}
 
 
 def must_hunt(state: GameState, index: int) -> bool:
@@ -94,8 +101,8 @@ def strike(step: Step, action: Strike) -> Turn:
 
 def legal_in_duel(state: GameState, duel: Duel) -> list:
     items = held_items(state, duel.player)
-    return ([Attack()] + [Attack(i.id) for i in items if i.usable_in_attack]
-            + [Flee()] + [Flee(i.id) for i in items if i.usable_in_flight])
+    return ([ATTACK] + [Attack(i.id) for i in items if i.usable_in_attack]
+            + [FLEE] + [Flee(i.id) for i in items if i.usable_in_flight])
 
 
 def fight_back(step: Step, action: Attack) -> Turn:

@@ -7,7 +7,8 @@ A frozen attrs class refuses plain attribute stores, so filling one in goes thro
 filled in, the instance is turned into the frozen class by assigning its `__class__` (Python allows
 that between classes of the same layout, and checks it). Nothing can see the value half-built.
 
-`replacer(cls)` gives `replace(old, changes)`; `copier(cls, source)` copies the fields of `source`
+`replacer(cls)` gives `replace(old, changes)`; `field_replacer(cls, *fields)` gives the same for
+fixed fields, taken in order (`replace(old, *values)`); `copier(cls, source)` copies the fields of `source`
 into a new `cls`; `freezer(open_cls, cls)` turns a filled-in open instance into `cls` in place.
 `slot_init(cls)` gives a class made often (events, actions, parts of the state) an `__init__` that
 stores each field through its slot, skipping the frozen class's general door.
@@ -71,6 +72,24 @@ def replacer(cls):
              "    new.__class__ = _cls", "    return new"]
     return _compile("replace", "old, changes", body,
                     {"_new": object.__new__, "_open": twin, "_cls": cls, "_setattr": setattr})
+
+
+def field_replacer(cls, *fields: str):
+    """`replace(old, *values)`: a copy of `old` with `fields` (named here, once) given `values`, in
+    that order, as attrs.evolve(old, **dict(zip(fields, values))) gives.
+
+    The copy is written out for exactly these fields (one store per field, no loop over a dict of
+    changes), for the few player changes made on nearly every action: a turn counted, a search
+    going on, food eaten, a card kept."""
+    names = _fields(cls)
+    unknown = [name for name in fields if name not in names]
+    if unknown or len(set(fields)) != len(fields) or not fields or {"old", "new"} & set(names):
+        raise TypeError(f"{cls.__name__} cannot replace fields {fields!r}")
+    body = ["    new = _new(_open)"]
+    body += [f"    new.{field} = {field if field in fields else 'old.' + field}" for field in names]
+    body += ["    new.__class__ = _cls", "    return new"]
+    return _compile("replace", ", ".join(["old", *fields]), body,
+                    {"_new": object.__new__, "_open": open_twin(cls), "_cls": cls})
 
 
 def copier(cls, source):

@@ -60,7 +60,17 @@ class Dice:
             if not 1 <= face <= sides:
                 raise ValueError(f"scripted face {face} is not on a d{sides}")
             return face
-        return self.below(sides) + 1
+        if sides <= 0:
+            raise ValueError("n must be positive")
+        # below(sides) + 1, with the generator's step written out: a die is rolled on every check
+        limit = _SPAN - _SPAN % sides
+        while True:
+            self.state = state = (self.state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % sides + 1
 
     def shuffle(self, items) -> tuple:
         """A new tuple with the items in Fisher-Yates order.
@@ -70,13 +80,16 @@ class Dice:
         result = list(items)
         state = self.state
         golden, mask, mix1, mix2, span = _GOLDEN, _MASK, _MIX1, _MIX2, _SPAN
+        # every draw below `safe` is below each position's limit (span - span % n > span - n): only
+        # a draw above it needs the exact test
+        safe = span - len(result)
         for i in range(len(result) - 1, 0, -1):
             n = i + 1
             state = (state + golden) & mask
             z = ((state ^ (state >> 30)) * mix1) & mask
             z = ((z ^ (z >> 27)) * mix2) & mask
             z ^= z >> 31
-            if z >= span - span % n:  # rejected (about once in 2**59 draws for a deck): draw again
+            if z >= safe and z >= span - span % n:  # rejected (about once in 2**59 draws): draw again
                 while True:
                     state = (state + golden) & mask
                     z = ((state ^ (state >> 30)) * mix1) & mask

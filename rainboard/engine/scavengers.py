@@ -6,7 +6,7 @@ from attrs import evolve
 
 from rainboard.data.models import CardKind
 
-from .actions import Buy, Leave
+from .actions import LEAVE, Buy
 from .events import Bought, MarketOpened, MerchantLeft
 from .items import give_away
 from .state import TREASURE_DECK, DeckState, GameState, Market
@@ -56,7 +56,7 @@ def legal_in_market(state: GameState, market: Market) -> list:
     for card in dict.fromkeys(market.offers):
         if payment(state, market.player, _price(state, card)) is not None:
             moves.append(Buy(card))
-    moves.append(Leave())
+    moves.append(LEAVE)
     return moves
 
 

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-from .actions import Hibernate, SearchShelter, Starve
+from .actions import HIBERNATE, STARVE, Hibernate, SearchShelter, Starve
 from .events import Hibernated, Searching, SearchStarted, ShelterFound, ShelterNotFound, Starved
 from .queries import is_fed, search_deck, usable_cards
-from .state import HIBERNATING, STARVED, Decision, DeckState, GameState
+from .quick import field_replacer
+from .state import HIBERNATING, STARVED, Decision, DeckState, GameState, Player
 from .step import Step, Turn
 from .tables import SHELTER, tables
 
 
+# a search's turns counted down (update_player(index, busy=...), and busy_task with it): quick.py
+_count_down = field_replacer(Player, "busy")
+_set_task = field_replacer(Player, "busy", "busy_task")
+_starved = field_replacer(Player, "status", "food", "food_parts")  # one action in ten starts here
+
+
 def sleep_action(state: GameState, index: int):
     """Hibernate when fed, else starve: the one way to sleep in a shelter now."""
-    return Hibernate() if is_fed(state, index) else Starve()
+    return HIBERNATE if is_fed(state, index) else STARVE
 
 
 def legal_sleep(state: GameState, index: int) -> list:
@@ -35,7 +42,7 @@ def search(step: Step, action: SearchShelter) -> Turn:
     owed = turns - 1
     # the task remembers a search of another deck than the region's (the precycle deck)
     task = "search" if deck == step.player(index).region else f"search {deck}"
-    step.update_player(index, busy=owed, busy_task=task if owed else None)
+    step.set_player(index, _set_task(step.player(index), owed, task if owed else None))
     step.emit(SearchStarted(player=index, turns=turns))
     if owed == 0 and finish_search(step, index, deck):
         return Turn.WAITS
@@ -48,10 +55,7 @@ def keep_searching(step: Step, index: int) -> Turn | None:
     if player.busy <= 0:
         return None
     left = player.busy - 1
-    if left:
-        step.update_player(index, busy=left)
-    else:
-        step.update_player(index, busy=left, busy_task=None)
+    step.set_player(index, _count_down(player, left) if left else _set_task(player, 0, None))
     step.emit(Searching(player=index, left=left))
     if left == 0:
         task = player.busy_task or "search"
@@ -111,7 +115,7 @@ def hibernate(step: Step, action: Hibernate) -> Turn:
 def starve(step: Step, action: Starve) -> Turn:
     """Sleep hungry: food goes to zero, the cycle is survived, the next one is harder."""
     index = _sleep(step)
-    player = step.update_player(index, status=STARVED, food=0, food_parts=0)
+    player = step.set_player(index, _starved(step.player(index), STARVED, 0, 0))
     step.emit(Starved(player=index, region=player.region))
     return Turn.OVER
 

@@ -79,7 +79,7 @@ class DeckState:
     discard: tuple[str, ...] = ()
 
 
-@frozen
+@frozen(weakref_slot=False)  # no weakref slot: quick.py builds its next exchange through an open twin
 class Encounter:
     """A fight under way: the player faces one creature card."""
 

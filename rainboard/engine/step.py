@@ -8,13 +8,15 @@ import attrs
 
 from .dice import roll_check
 from .events import DeckReshuffled, Event, Roll, Rolled
-from .quick import copier, freezer, replacer
+from .quick import copier, field_replacer, freezer, replacer
 from .rng import Dice
 from .state import DeckState, GameState, HandCard, Player
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _replace_player = replacer(Player)
+_new_hand = field_replacer(Player, "hand")  # update_player(index, hand=...), a card kept or given up
 _new = object.__new__
+_KEEP = object()  # Step.update's default for `pending`: left as it is
 
 
 class Turn:
@@ -91,14 +93,28 @@ class Step:
         player = draft.players[index] = _replace_player(draft.players[index], changes)
         return player
 
+    def set_player(self, index: int, player: Player) -> Player:
+        """Put a new value for the player in (one made by a quick.field_replacer, say); returned."""
+        draft = self.state
+        if not self._own_players:
+            draft.players = list(draft.players)
+            self._own_players = True
+        draft.players[index] = player
+        return player
+
     def slugcat(self, index: int):
         return self.data.slugcats[self.player(index).slugcat]
 
     def region(self, index: int):
         return self.data.regions[self.player(index).region]
 
-    def update(self, **changes) -> None:
+    def update(self, pending=_KEEP, **changes) -> None:
+        """Change fields of the state being built: `step.update(pending=None, rain=3)`."""
         draft = self.state
+        if pending is not _KEEP:  # the commonest change of all, and often the only one: no loop for it
+            draft.pending = pending
+            if not changes:
+                return
         try:
             for name, value in changes.items():
                 setattr(draft, name, value)
@@ -149,7 +165,8 @@ class Step:
         self.set_deck(deck_id, DeckState(deck.draw, deck.discard + (card_id,)))
 
     def give(self, index: int, card_id: str, deck_id: str) -> None:
-        self.update_player(index, hand=self.state.players[index].hand + (HandCard(card_id, deck_id),))
+        player = self.state.players[index]
+        self.set_player(index, _new_hand(player, player.hand + (HandCard(card_id, deck_id),)))
 
     def return_held(self, index: int, which) -> tuple[HandCard, ...]:
         """The cards in a player's hand for which `which(held)` is true go back to their decks'
@@ -160,15 +177,16 @@ class Step:
         if gone:
             for held in gone:
                 self.discard(held.card, held.deck)
-            self.update_player(index, hand=tuple(kept))
+            self.set_player(index, _new_hand(self.state.players[index], tuple(kept)))
         return tuple(gone)
 
     def take_from_hand(self, index: int, card_id: str) -> HandCard:
-        hand = list(self.state.players[index].hand)
+        player = self.state.players[index]
+        hand = list(player.hand)
         for i, held in enumerate(hand):
             if held.card == card_id:
                 del hand[i]
-                self.update_player(index, hand=tuple(hand))
+                self.set_player(index, _new_hand(player, tuple(hand)))
                 return held
         raise KeyError(card_id)
 

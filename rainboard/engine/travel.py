@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rainboard.data.models import CardKind
 
-from .actions import CrossGate, Keep, Leave, Walk
+from .actions import CROSS, KEEP, LEAVE, CrossGate, Walk
 from .events import CardLetGo, EndingReached, GatesLeftBehind, Moved
 from .queries import can_cross, travels_alone, usable_cards
 from .state import AWAKE, Decision, GameState
@@ -61,14 +61,14 @@ def legal_gate_decision(state: GameState, decision: Decision) -> list:
     one copy of a gate in hand at most, so the others stay in the deck for everyone."""
     moves: list = []
     if travels_alone(state, decision.player) and can_cross(state, decision.player, decision.card):
-        moves.append(CrossGate())
+        moves.append(CROSS)
     card = decision.card
     for held in state.players[decision.player].hand:
         if held.card == card:
-            moves.append(Leave())
+            moves.append(LEAVE)
             break
     else:
-        moves.append(Keep())
+        moves.append(KEEP)
     return moves
 
 

@@ -14,13 +14,10 @@ from .ending import wait_at_the_void_sea
 from .events import RainFell, RoundEnded, TurnStarted
 from .hunts import legal_hunts, must_hunt, transform
 from .shelter import can_search, keep_searching, legal_sleep
-from .state import AWAKE, PLAYING, PRECYCLE_DECK, GameState
+from .quick import field_replacer
+from .state import AWAKE, PLAYING, PRECYCLE_DECK, GameState, Player
 from .step import Step, Turn
 from .travel import legal_travel
-
-
-def _announce(step: Step, index: int) -> None:
-    step.emit(TurnStarted(player=index, region=step.state.players[index].region))
 
 
 def _hazard(step: Step, index: int) -> Turn | None:
@@ -37,9 +34,16 @@ def _hazard(step: Step, index: int) -> Turn | None:
     return None if result is Turn.GOES_ON else result
 
 
+# a turn counted, as step.update_player(index, turns=..., cycle_turns=...) would (once a turn: quick.py)
+_count_turn = field_replacer(Player, "turns", "cycle_turns")
+
+
 # Each rule gets the player whose turn starts; None lets the next rule run, a Turn stops the list:
-# OVER (the turn played itself: pass on) or WAITS (a decision, or the game is over).
-TURN_START_RULES = (wait_at_the_void_sea, keep_searching, _announce, transform, _hazard)
+# OVER (the turn played itself: pass on) or WAITS (a decision, or the game is over). First the turns
+# owed to the ending's wait or to a search, which play themselves; a turn not owed is announced
+# (TurnStarted), then the rules of a turn's start run.
+OWED_TURN_RULES = (wait_at_the_void_sea, keep_searching)
+TURN_START_RULES = (transform, _hazard)
 
 
 def begin_turn(step: Step) -> None:
@@ -48,13 +52,19 @@ def begin_turn(step: Step) -> None:
     while state.phase == PLAYING:
         index = state.order[state.turn]
         player = state.players[index]
-        step.update_player(index, turns=player.turns + 1, cycle_turns=player.cycle_turns + 1)
-        for rule in TURN_START_RULES:
+        step.set_player(index, _count_turn(player, player.turns + 1, player.cycle_turns + 1))
+        for rule in OWED_TURN_RULES:
             result = rule(step, index)
             if result is not None:
                 break
-        else:
-            return
+        else:  # the turn is the player's to play
+            step.emit(TurnStarted(player=index, region=state.players[index].region))
+            for rule in TURN_START_RULES:
+                result = rule(step, index)
+                if result is not None:
+                    break
+            else:
+                return
         if result is Turn.WAITS:
             return
         advance(step)
@@ -82,7 +92,7 @@ def advance(step: Step) -> None:
         end_cycle(step, rained=False)
         return
     rain = state.rain - 1
-    step.update(rain=rain, round=state.round + 1)
+    state.rain, state.round = rain, state.round + 1  # as step.update(rain=..., round=...), on the draft
     if rain < 0:
         step.emit(RainFell())
         end_cycle(step, rained=True)

@@ -12,9 +12,9 @@ from rainboard.data import load_data
 from rainboard.engine import IllegalAction, apply, digest, legal_actions, new_game
 from rainboard.engine.food import feed
 from rainboard.engine.queries import food_gain
-from rainboard.engine.quick import copier, replacer
+from rainboard.engine.quick import copier, field_replacer, replacer
 from rainboard.engine.rng import Dice
-from rainboard.engine.state import GameState, HandCard, Player
+from rainboard.engine.state import Decision, Encounter, GameState, HandCard, Player
 from rainboard.engine.step import Step
 from rainboard.engine.tables import tables
 from rainboard.sim import random_setup
@@ -82,6 +82,22 @@ def test_a_step_copies_the_decks_before_changing_them():
         Step(state).update(no_such_field=1)
 
 
+def test_a_step_update_changes_the_pending_decision_alone_or_with_other_fields():
+    state = game("survivor", "hunter")
+    step = Step(state)
+    step.update(pending=Decision(player=0, card="shelter", deck="su"))
+    assert step.state.pending == Decision(player=0, card="shelter", deck="su") and state.pending is None
+    step.update(pending=None, rain=4, round=2)
+    new = step.finish()
+    assert (new.pending, new.rain, new.round) == (None, 4, 2) and new.players is state.players
+    step = Step(state)
+    step.update(pending=Decision(player=1, card="shelter", deck="su"))
+    step.update(rain=5)  # pending left as it was
+    assert step.finish().pending == Decision(player=1, card="shelter", deck="su") and step.state.rain == 5
+    with pytest.raises(TypeError):
+        Step(state).update(pending=None, no_such_field=1)
+
+
 def test_the_quick_replacer_and_copier_give_what_attrs_gives():
     replace, copy = replacer(Player), copier(GameState, GameState)
     player = Player(name="Ada", slugcat="survivor", hand=(HandCard("spear", "su"),))
@@ -94,6 +110,33 @@ def test_the_quick_replacer_and_copier_give_what_attrs_gives():
     assert copy(draft) == state and type(draft) is not GameState
     with pytest.raises(AttributeError):
         replace(player, {"no_such_field": 1})
+
+
+def test_a_field_replacer_gives_what_attrs_evolve_gives():
+    player = Player(name="Ada", slugcat="survivor", food=2, hand=(HandCard("spear", "su"),))
+    for fields, values in ((("food",), (5,)), (("turns", "cycle_turns"), (7, 3)),
+                           (("busy_task", "busy", "hand"), ("search", 2, ()))):
+        made = field_replacer(Player, *fields)(player, *values)
+        assert made == attrs.evolve(player, **dict(zip(fields, values))) and type(made) is Player
+        assert made is not player and player.food == 2 and player.hand  # the old value is untouched
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        field_replacer(Player, "food")(player, 3).food = 4
+    fight = Encounter(player=1, card="lizard", deck="su", exchange=2)
+    assert field_replacer(Encounter, "exchange")(fight, 3) == attrs.evolve(fight, exchange=3)
+    assert field_replacer(Encounter, "provoked", "peaceful")(fight, True, False) == \
+        attrs.evolve(fight, provoked=True, peaceful=False)
+    for fields in ((), ("food", "food"), ("no_such_field",)):
+        with pytest.raises(TypeError):
+            field_replacer(Player, *fields)
+
+
+def test_a_step_takes_a_new_player_as_update_player_would():
+    state = put(game("survivor", "hunter"), 0, food=2)
+    step = Step(state)
+    before = step.player(0)
+    after = step.set_player(0, attrs.evolve(before, food=3))
+    assert step.player(0) is after and state.players[0] is before and before.food == 2
+    assert step.finish().players == (after, state.players[1])
 
 
 def test_the_quick_builders_refuse_classes_they_cannot_build_exactly():
@@ -121,6 +164,8 @@ def test_the_quick_builders_refuse_classes_they_cannot_build_exactly():
     for cls in (Checked, Unslotted, Hooked):
         with pytest.raises(TypeError):
             replacer(cls)
+        with pytest.raises(TypeError):
+            field_replacer(cls, "value")
 
 
 def test_the_tables_say_what_the_deck_data_says():
@@ -215,3 +260,39 @@ def test_the_open_twins_refuse_a_class_with_a_weakref_slot():
     with pytest.raises(TypeError):
         replacer(Weak)
     assert replacer(Plain)(Plain(1), {"value": 2}) == Plain(2)
+
+
+def test_the_shared_actions_are_the_values_they_name():
+    from rainboard.engine import actions
+
+    shared = {"food": actions.TAKE_FOOD, "search": actions.SEARCH, "hibernate": actions.HIBERNATE,
+              "starve": actions.STARVE, "keep": actions.KEEP, "attack": actions.ATTACK, "flee": actions.FLEE,
+              "tame": actions.TAME, "leave": actions.LEAVE, "draw": actions.DRAW, "cross": actions.CROSS}
+    for text, action in shared.items():
+        assert str(action) == text and actions.parse_action(text) is action
+        assert action == type(action)() and hash(action) == hash(type(action)())
+    # random play offers them (and one Hunt per target) and plays the same game as new ones would
+    data = load_data()
+    chooser = random.Random(5)
+    state, _ = new_game(random_setup(data, 5, 4, chooser), data)
+    seen = set()
+    for _ in range(400):
+        legal = legal_actions(state)
+        seen.update(type(a).__name__ for a in legal if any(a is s for s in shared.values()))
+        action = chooser.choice(legal)
+        again, _ = apply(state, actions.parse_action(str(action)))
+        state, _ = apply(state, action)
+        assert again == state
+    assert {"Starve", "Keep"} <= seen
+
+
+def test_a_die_rolls_as_below_does():
+    for seed in range(200):
+        quick, step_by_step = Dice(seed * 104729 + 3), Dice(seed * 104729 + 3)
+        for sides in (1, 2, 6, 20, 100, 7919):
+            assert quick.roll(sides) == step_by_step.below(sides) + 1
+            assert quick.state == step_by_step.state
+    with pytest.raises(ValueError):
+        Dice(1).roll(0)
+    scripted = Dice(1, (4, 6))
+    assert (scripted.roll(6), scripted.roll(6), scripted.state) == (4, 6, 1)  # a scripted face leaves the generator

@@ -11,6 +11,8 @@ from typing import ClassVar
 
 from attrs import frozen
 
+from ..quick import slot_init
+
 
 @frozen
 class Roll:
@@ -88,6 +90,9 @@ class Roll:
         if verdict is not None:
             text += f": {verdict}"
         return f"{self.who} rolls for {self.purpose}: {text}"
+
+
+slot_init(Roll)  # a roll is made on every check (and graded ones twice): a quicker __init__ (quick.py)
 
 
 @frozen(kw_only=True)
