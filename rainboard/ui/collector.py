@@ -49,13 +49,17 @@ class Collector:
     def touched(self) -> None:
         self._last_touch = self._clock()
 
+    def still_for(self) -> float:
+        """Seconds since the last key or click."""
+        return self._clock() - self._last_touch
+
     def due(self) -> bool:
         """Whether a walk should run now: enough has moved to the oldest generation, and the
         table is still (or so much has piled up that it cannot wait)."""
         pending = gc.get_count()[2]
         if pending >= OVERDUE:
             return True
-        return pending >= DUE and self._clock() - self._last_touch >= STILL_FOR
+        return pending >= DUE and self.still_for() >= STILL_FOR
 
     def check(self) -> bool:
         if not self.due():

@@ -53,8 +53,8 @@ async def test_the_help_during_a_game_states_that_games_numbers():
 
 
 async def test_the_board_draws_the_help_ahead_and_the_help_draws_from_that(monkeypatch):
-    """A moment after the board is up, the rules are drawn on a thread at the help's width; opening
-    the help then draws nothing again, and shows what Rich's own Markdown draws."""
+    """Once no key has come for a moment, the rules are drawn on a thread at the help's width;
+    opening the help then draws nothing again, and shows what Rich's own Markdown draws."""
     import rich.markdown
 
     from rainboard.engine import PlayerSetup, Setup
@@ -83,7 +83,14 @@ async def test_the_board_draws_the_help_ahead_and_the_help_draws_from_that(monke
         def on_mount(self) -> None:
             self.push_screen(BoardScreen(session))
 
-    async with TableApp(data=load_data(), catch_errors=False, autosave=False).run_test(size=(120, 40)) as pilot:
+    app = TableApp(data=load_data(), catch_errors=False, autosave=False)
+    now = [0.0]
+    app.collector._clock = lambda: now[0]  # the collector's clock says how long the keys were still
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("down")
+        await pilot.pause(0.2)
+        assert not threads  # a key a moment ago (by that clock): nothing is drawn behind the keys
+        now[0] += 1.0
         await pilot.pause(0.2)
         assert threads, "the board did not draw the help ahead"
         threads[0].join(timeout=30)

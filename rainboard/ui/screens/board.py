@@ -41,7 +41,7 @@ from . import STYLES
 # the one-key verbs, in footer order, from the key table (ui/keys.py); words.action_key says which
 # key each legal action answers to
 VERBS = keys.VERBS
-HELP_AHEAD = 1.0  # seconds after the board is up that the help is drawn ahead (screens/help.py)
+HELP_AHEAD = 1.0  # seconds without a key before the board draws the help ahead (screens/help.py)
 
 
 class BoardScreen(Screen):
@@ -86,13 +86,16 @@ class BoardScreen(Screen):
         self.query_one("#fight").border_title = "Fight"
         self.refresh_view()
         self.query_one("#actions", OptionList).focus()
-        self.set_timer(HELP_AHEAD, self._prepare_help)
+        self._help_ahead = self.set_interval(HELP_AHEAD / 2, self._prepare_help)
 
     def _prepare_help(self) -> None:
-        """Draw the help's long rules ahead, on a thread, once the board has been up a moment."""
+        """Draw the help's long rules ahead, on a thread, once no key has come for a moment (the
+        thread shares Python with the keys: while it draws, a key takes about twice as long)."""
         from .help import prepare_help
 
-        if self.is_attached:
+        still = getattr(self.app, "collector", None)
+        if self.is_attached and (still is None or still.still_for() >= HELP_AHEAD):
+            self._help_ahead.stop()
             prepare_help(self.app)
 
     # -- showing the state -----------------------------------------------------------------
