@@ -15,6 +15,7 @@ from textual.theme import Theme
 
 from . import keys
 from .collector import Collector
+from .hangup import CHECK_EVERY, TerminalWatch
 from .keeping import GameKeeping
 from .palette import GameCommands, board_screen_class
 from .safe_text import tell
@@ -76,6 +77,10 @@ class RainboardApp(GameKeeping, App):
 
     def on_mount(self) -> None:
         self.collector.start(self)
+        if not self.is_headless and not self.is_web:
+            watch = TerminalWatch(self.exit)
+            if watch.watching:  # started on a terminal: close with it
+                self.set_interval(CHECK_EVERY, watch.check, name="terminal watch")
         if self._config_notice:
             tell(self, self._config_notice, title="Settings ignored", severity="warning", timeout=10)
         if self.table_memory.theme in self.available_themes:
