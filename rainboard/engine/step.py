@@ -86,12 +86,7 @@ class Step:
         return self.state.players[index]
 
     def update_player(self, index: int, **changes) -> Player:
-        draft = self.state
-        if not self._own_players:
-            draft.players = list(draft.players)
-            self._own_players = True
-        player = draft.players[index] = _replace_player(draft.players[index], changes)
-        return player
+        return self.set_player(index, _replace_player(self.state.players[index], changes))
 
     def set_player(self, index: int, player: Player) -> Player:
         """Put a new value for the player in (one made by a quick.field_replacer, say); returned."""
