@@ -34,11 +34,13 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/autosave_speed.py
 	$(BIN)/python benchmarks/ui_speed.py
 
-# Damaged saves and deck folders at scale: counts of what came of them (the suite runs a few thousand).
+# Damaged saves and deck folders at scale, and a table killed at every write of every kind of
+# checkpoint: counts of what came of them (the suite runs a few thousand, and one game of kills).
 fuzz: $(STAMP)
 	$(BIN)/python scripts/fuzz_saves.py --count 100000 --seed 1
 	$(BIN)/python scripts/fuzz_decks.py --count 10000 --seed 7
 	$(BIN)/python scripts/fuzz_decks.py --count 5000 --seed 8 --base decks
+	$(BIN)/python scripts/fuzz_checkpoints.py --games 20 --seed 1
 
 # Reinstall only when the dependencies may have changed. The install is editable, so code and
 # deck edits need no reinstall.

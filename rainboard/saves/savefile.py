@@ -12,11 +12,11 @@ every problem comes out as one `SaveError` line naming the file and the first ba
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 import stat
-import tempfile
 from datetime import datetime
 from pathlib import Path
 
@@ -28,12 +28,14 @@ from rainboard.data.dice import DEFAULT_VARIANT
 from rainboard.engine import RULES_VERSION, GameState, Options, PlayerSetup, Setup, digest, new_game
 from rainboard.engine.state import OVER
 
+from . import disk
 from .converter import (CONVERTER, DIGEST_EVERY, MAX_FILE_BYTES, MAX_PLAYERS, JsonRefused, KeyTwice, describe_value,
                         first_problem, load_json, printable, utc)
 
 FORMAT = "rainboard-save"
 VERSION = 1
 RULES_UNRECORDED = 1  # saves were written without `rules` while the engine played rules 1
+STAMP_CHARS = 16  # hex digits of a save file's stamp: 64 bits, so two versions of one game never share one
 
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9._-]*$")  # it names the autosave file: no folders
 
@@ -218,9 +220,12 @@ def read_save(path: Path | str, journal: bool = True) -> SaveGame:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SaveError(path, f"not a Rainboard save: not UTF-8 text (byte {exc.start})") from None
+    save = parse_save(text, path)
+    if not journal:
+        return save
     from .journal import merge_journal  # journal.py builds on this module
 
-    return merge_journal(parse_save(text, path), path) if journal else parse_save(text, path)
+    return merge_journal(save, path, save_stamp(data))
 
 
 def _read_bounded(path: Path) -> bytes:
@@ -305,33 +310,39 @@ def encode_save(save: SaveGame) -> bytes:
     return (json.dumps(CONVERTER.unstructure(save), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
-def write_save(path: Path | str, save: SaveGame) -> None:
-    """Write atomically: a temporary file beside the target is written, flushed, synced to disk,
-    read back and parsed, and only then moved over the target. A failure at any point leaves the
-    old file as it was and no temporary file behind; it raises SaveWriteError (the cause inside)."""
+def save_stamp(data: bytes) -> str:
+    """What names one save file's exact bytes: a journal carries the stamp of the file it extends
+    (journal.py), so a journal left beside a newer file is known for what it is and not applied."""
+    return hashlib.sha256(data).hexdigest()[:STAMP_CHARS]
+
+
+def write_save(path: Path | str, save: SaveGame) -> str:
+    """Write atomically and durably: a temporary file beside the target is written, synced to disk,
+    read back and parsed, and only then moved over the target, and the folder is synced so the
+    move outlives a power cut. A failure at any point leaves the old file as it was and no
+    temporary file behind; it raises SaveWriteError (the cause inside). Returns the new file's
+    stamp (save_stamp), for the journal begun beside it."""
     path = Path(path)
     try:
         body = encode_save(save)
     except ValueError as exc:  # a lone surrogate has no UTF-8
         raise SaveWriteError(path, f"cannot be written: {exc}") from exc
     try:
-        handle, temp = temp_beside(path)
+        handle, temp = disk.temp_beside(path)
     except OSError as exc:
         raise SaveWriteError(path, f"cannot be written: {exc.strerror or exc}") from exc
     try:
-        with open(handle, "wb") as out:
-            out.write(body)
-            out.flush()
-            os.fsync(out.fileno())
+        try:
+            disk.write_all(handle, body)
+            disk.fsync(handle)
+        finally:
+            disk.close(handle)
         if temp.read_bytes() != body:
             raise SaveWriteError(path, "cannot be written: the file read back differs from what was written")
         read_save(temp, journal=False)  # never put a file we cannot read in place of a good one
-        os.replace(temp, path)
+        disk.replace(temp, path)
     except BaseException as exc:
-        try:
-            temp.unlink(missing_ok=True)
-        except OSError:
-            pass
+        disk.unlink(temp)
         if isinstance(exc, SaveWriteError):
             raise
         if isinstance(exc, SaveError):
@@ -339,28 +350,13 @@ def write_save(path: Path | str, save: SaveGame) -> None:
         if isinstance(exc, OSError):
             raise SaveWriteError(path, f"cannot be written: {exc.strerror or exc}") from exc
         raise
-    _sync_folder(path.parent)
+    disk.sync_folder(path.parent)
+    return save_stamp(body)
 
 
 def temp_beside(path: Path) -> tuple[int, Path]:
-    """A new temp file beside `path`, open; its name `.<name>.<pid>.<random>.tmp` tells the sweep whose it is."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp")
-    return handle, Path(name)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable where the system allows it (not on Windows)."""
-    try:
-        handle = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(handle)
-    except OSError:
-        pass
-    finally:
-        os.close(handle)
+    """A new temp file beside `path`, open (disk.temp_beside)."""
+    return disk.temp_beside(path)
 
 
 # -- back to a game ----------------------------------------------------------------------------------

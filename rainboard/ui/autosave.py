@@ -38,8 +38,11 @@ class Autosaver:
 
     The save file (`<game_id>.json`) is written whole, atomically, only at checkpoints: when the
     game starts or is resumed, when it ends, when the app closes (`close`), and after a failure.
-    Between them every action (or undo) is one line appended to the journal beside it (one write,
-    no sync: a killed process loses nothing it wrote), and reading the save applies the journal.
+    Between them every action (or undo) is one line appended to the journal beside it: one write
+    on the key's path (a killed process loses nothing it wrote), synced to the disk by the
+    journal's worker thread a moment later (a power cut loses nothing synced); reading the save
+    applies the journal. Each checkpoint writes the file first and a fresh journal naming it
+    after, so no moment of it leaves a pair on disk that reads as less than the moves shown.
 
     A write that fails (a full disk, a read-only or missing folder) never stops the game: the game
     in memory stays whole (`save`), so it can still be written elsewhere (ctrl+s), and the next
@@ -59,7 +62,6 @@ class Autosaver:
         self.session: GameSession | None = None  # the game as last seen
         self.journal = JournalFile(journal_path(path))
         self.written: int | None = None  # actions on disk (file and journal); None: checkpoint next
-        self.journal_base: int | None = None  # the base of the journal on disk, when this saver knows it
         self.folded = False  # nothing is in the journal that the save file lacks
 
     @classmethod
@@ -139,20 +141,15 @@ class Autosaver:
         self.written, self.folded = count, False
 
     def _checkpoint(self, session: GameSession) -> None:
+        """Write the game whole, then begin a fresh journal that names the new file. Stopped
+        between the two, the old journal lies beside the new file, names the old one, and is not
+        read: the new file alone holds every move (saves/journal.py)."""
         save = self._whole(session)
         count = len(save.actions)
-        if self.written != count or self.journal_base is None or self.journal_base > count:
-            # the journal on disk might not agree with the new file: first put one in its place
-            # that gives this game beside the old file and the new one alike (all but a last move
-            # that ends it: only the file says a game is over, so the old one must not get it)
-            upto = count - 1 if save.finished else count
-            body = b"".join(action_line(n, save.actions[n - 1], session.digests.get(n)) for n in range(1, upto + 1))
-            self.journal.replace(save.game_id, 0, body)
-            self.journal_base = 0
-        write_save(self.path, save)
+        stamp = write_save(self.path, save)
         self.checkpoint_save = save
-        self.journal.replace(save.game_id, count)
-        self.journal_base, self.written, self.folded = count, count, True
+        self.journal.replace(save.game_id, count, save=stamp)
+        self.written, self.folded = count, True
 
     def _whole(self, session: GameSession) -> SaveGame:
         digests = dict(session.digests)

@@ -9,10 +9,13 @@ import random
 
 import pytest
 
-from rainboard.engine import PlayerSetup, Setup
+from rainboard.engine import PlayerSetup, Setup, apply
+from rainboard.engine.state import OVER
 from rainboard.saves import Replay, SaveError, list_saves, new_save, read_save, sweep_leftovers, write_save
+from rainboard.saves import disk
 from rainboard.saves import journal as journal_module
 from rainboard.saves.journal import journal_path
+from rainboard.saves.savefile import save_stamp
 from rainboard.ui.autosave import Autosaver
 from rainboard.ui.session import GameSession
 
@@ -49,7 +52,9 @@ def _lines(path):
 def test_each_action_adds_one_journal_line_and_leaves_the_save_file_alone(tmp_path):
     session, _, path = _start(tmp_path)
     before = path.read_bytes()
-    assert _lines(path) == ['{"journal": "rainboard-journal", "game_id": "j1", "base": 0}']
+    header = json.loads(_lines(path)[0])
+    assert header == {"journal": "rainboard-journal", "game_id": "j1", "base": 0, "save": save_stamp(before)}
+    assert len(_lines(path)) == 1
     chooser = random.Random(3)
     for number in range(1, 25):
         _play(session, 1, chooser)
@@ -106,15 +111,18 @@ def test_the_end_of_the_game_writes_it_whole(tmp_path):
 
 
 def test_a_game_that_ends_while_its_save_cannot_be_written_still_reads(tmp_path, monkeypatch):
-    from rainboard.saves import savefile
-
     told = []
     session, saver, path = _start(tmp_path, report=lambda p, e: told.append(e))
     policy = random.Random(5)
-    monkeypatch.setattr(savefile.os, "fsync", lambda handle: (_ for _ in ()).throw(OSError(5, "I/O error")))
-    while not session.over:  # every move tries a checkpoint, and the last one ends the game
-        _play(session, 1, policy)
-    assert len(told) == 1
+    while True:
+        choice = policy.choice(session.legal)
+        if apply(session.state, choice)[0].phase == OVER:
+            break
+        session.act(choice)
+    assert saver.journal.wait_synced(30)
+    monkeypatch.setattr(disk, "fsync", lambda handle: (_ for _ in ()).throw(OSError(5, "I/O error")))
+    session.act(choice)  # the last move ends the game; its checkpoint cannot be written
+    assert session.over and len(told) == 1
     saved = read_save(path)
     assert list(saved.actions) == session.actions[:-1] and not saved.finished
     Replay.from_file(path)  # the file does not say it is over, and the journal does not end it
@@ -138,7 +146,7 @@ def test_a_failed_append_is_told_once_and_the_next_change_writes_it_whole(tmp_pa
     def full(*_args):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(journal_module, "_write_all", full)
+    monkeypatch.setattr(disk, "write_all", full)
     _play(session, 3, chooser)
     assert len(told) == 1 and told[0][0] == path and isinstance(told[0][1], OSError)
     assert "No space left" in str(told[0][1]) and not works
@@ -152,27 +160,43 @@ def test_a_failed_append_is_told_once_and_the_next_change_writes_it_whole(tmp_pa
 
 
 def test_a_crash_between_the_new_file_and_the_fresh_journal_loses_nothing(tmp_path, monkeypatch):
-    """The old journal beside the new file still gives the game, even one taken back below its base."""
+    """The old journal left beside the new file names the old file and is not applied, even one
+    taken back below its base."""
     session, saver, path = _start(tmp_path)
     chooser = random.Random(3)
     _play_to_an_undo(session, chooser)
     saver.close()  # the file holds the game whole; the journal starts at its end
     saver(session)  # a checkpoint again (after close), with the journal's base at the end
     session.undo()  # below that base
+    old_journal = journal_path(path).read_bytes()
     real = journal_module.JournalFile.replace
     calls = []
 
-    def crash_on_the_fresh_journal(self, game_id, base, body=b""):
+    def crash_on_the_fresh_journal(self, game_id, base, body=b"", save=None):
         calls.append(base)
-        if base == len(session.actions) and not body:
-            raise OSError("the machine stopped")
-        return real(self, game_id, base, body)
+        raise OSError("the machine stopped")
 
     monkeypatch.setattr(journal_module.JournalFile, "replace", crash_on_the_fresh_journal)
     saver.close()
-    assert calls == [0, len(session.actions)]  # a journal that fits any file first, then the fresh one
+    assert calls == [len(session.actions)]  # the file first, then the fresh journal, which never came
+    assert journal_path(path).read_bytes().startswith(old_journal)  # the old one is still there
     assert list(read_save(path, journal=False).actions) == session.actions
     assert list(read_save(path).actions) == session.actions
+    monkeypatch.setattr(journal_module.JournalFile, "replace", real)
+
+
+def test_a_finished_game_beside_a_journal_from_before_stamps_keeps_its_last_move(tmp_path):
+    """Autosaves written before journals named their file: a finished game could be left beside
+    the journal that held every move but the last. The file alone is the game."""
+    session, saver, path = _start(tmp_path)
+    policy = random.Random(5)
+    while not session.over:
+        _play(session, 1, policy)
+    body = "".join(journal_module.action_line(n, a).decode() for n, a in enumerate(session.actions[:-1], start=1))
+    journal_path(path).write_text('{"journal": "rainboard-journal", "game_id": "j1", "base": 0}\n' + body)
+    saved = read_save(path)
+    assert saved.finished and list(saved.actions) == session.actions
+    Replay(saved, path)
 
 
 def test_write_save_reads_back_its_own_file_without_the_journal(tmp_path):

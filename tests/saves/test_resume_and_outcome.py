@@ -153,7 +153,7 @@ def test_a_key_given_twice_is_refused(tmp_path, solo, capsys):
 @pytest.mark.parametrize("failure", ["a name no save may hold", "the disk is full"])
 def test_the_autosave_tells_the_table_when_a_save_cannot_be_written(failure, tmp_path, monkeypatch):
     from rainboard.engine import PlayerSetup, Setup
-    from rainboard.saves import new_save, savefile
+    from rainboard.saves import disk, new_save
     from rainboard.ui.autosave import Autosaver
     from rainboard.ui.session import GameSession
 
@@ -161,7 +161,7 @@ def test_the_autosave_tells_the_table_when_a_save_cannot_be_written(failure, tmp
 
     name = "A" * 65 if failure == "a name no save may hold" else "Ada"
     if failure == "the disk is full":
-        monkeypatch.setattr(savefile.os, "replace", lambda a, b: (_ for _ in ()).throw(OSError(28, "No space left")))
+        monkeypatch.setattr(disk, "replace", lambda a, b: (_ for _ in ()).throw(OSError(28, "No space left")))
     setup = Setup(players=[PlayerSetup(name, "survivor")], seed=1)
     session = GameSession.start(setup, mini_data())
     told = []
@@ -171,8 +171,8 @@ def test_the_autosave_tells_the_table_when_a_save_cannot_be_written(failure, tmp
     assert len(told) == 1 and told[0][0] == tmp_path / "g.json"
     error = told[0][1]
     assert isinstance(error, SaveError) and isinstance(error, OSError)
-    # the journal beside the save is written first, so a full disk stops it there
-    failed = tmp_path / ("g.json" if failure == "a name no save may hold" else "g.journal")
+    # the save is written first (its journal after it, naming it), so a full disk stops it there
+    failed = tmp_path / "g.json"
     assert str(error).startswith(f"{failed}: cannot be written: ")
     assert not (tmp_path / "g.json").exists() and not list(tmp_path.glob("*.tmp"))
     assert not (tmp_path / "g.journal").exists() or failure == "a name no save may hold"

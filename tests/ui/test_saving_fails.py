@@ -10,7 +10,7 @@ from pathlib import Path
 from textual.widgets import Input
 
 from rainboard.saves import latest_unfinished, read_save
-from rainboard.saves import journal, savefile
+from rainboard.saves import disk
 from rainboard.ui.screens.board import BoardScreen
 from rainboard.ui.screens.dialogs import TextPrompt
 
@@ -70,8 +70,8 @@ async def test_a_full_disk_mid_game_keeps_the_old_save_and_saving_resumes_after(
         def full(*_args):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-        monkeypatch.setattr(savefile.os, "fsync", full)  # the save written whole
-        monkeypatch.setattr(journal, "_write_all", full)  # and the journal beside it
+        monkeypatch.setattr(disk, "fsync", full)  # the save written whole
+        monkeypatch.setattr(disk, "write_all", full)  # and the journal beside it
         await _move(pilot, app)
         await _move(pilot, app)
         failed = _notices(app, "Saving failed")
