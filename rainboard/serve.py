@@ -20,6 +20,8 @@ PAGE_TITLE = "Rainboard · Rain World: The Board Game"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 LOCAL_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
+LOOPBACK_NAMES = LOCAL_NAMES | {"127.0.0.1", "::1"}
+EVERY_ADDRESS = ("0.0.0.0", "::", "")  # listening on every address of this computer
 WEB_EXTRA = "pip install 'rainboard[web]' (in a checkout: make serve)"
 
 
@@ -63,7 +65,7 @@ def play_command(data_dir: Path) -> str:
 def addresses_to_share(host: str, port: int) -> list[str]:
     """The addresses to open in a browser: the one served on, or for 0.0.0.0 / :: this computer's
     own name and address on the local network, found without sending anything."""
-    if host not in ("0.0.0.0", "::", ""):
+    if host not in EVERY_ADDRESS:
         shown = f"[{host}]" if ":" in host else host
         return [f"http://{shown}:{port}/"]
     import socket
@@ -78,6 +80,23 @@ def addresses_to_share(host: str, port: int) -> list[str]:
     finally:
         probe.close()
     return found
+
+
+def served_names(host: str, port: int) -> set[str]:
+    """The names a browser may reach the table by when it listens on `host`, lowercased and
+    without brackets: every address `rainboard serve` offers, the loopback names for a loopback or
+    every address, and this computer's own name (also as NAME.local) for one other computers reach.
+    Names only this computer gives, so no other site's name can be pointed at the table."""
+    import socket
+    from urllib.parse import urlsplit
+
+    names = {urlsplit(address).hostname or "" for address in addresses_to_share(host, port)}
+    if is_loopback(host) or host in EVERY_ADDRESS:
+        names |= LOOPBACK_NAMES
+    if not is_loopback(host):
+        own = socket.gethostname().lower()
+        names |= {own, f"{own}.local"}
+    return names
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -1,25 +1,64 @@
 """textual-serve's Server, fitted to a table: the page is titled for the game, it asks nothing of
-the internet, and it works from whatever address a browser reached it by.
+the internet, it works from whatever address a browser reached it by, and it takes nothing from
+a browser on trust.
 
 textual-serve writes its page's links from the address it was started on; served on 0.0.0.0 that
 would send a tablet's browser to 0.0.0.0, so here the links follow the address in each request.
 Its page also pulls a font from Google; a table on a home network without the internet must not
 wait on that, so the link is left out and the browser's own monospace font is used.
+
+What a browser sends is bounded or refused here: a request by a name the table is not served by
+(a page elsewhere whose name was pointed at this computer: DNS rebinding), a websocket opened by
+another site's page, a terminal larger than any screen, a font size or a message that makes no
+sense. Each tab's `rainboard play` is also held to a memory limit, so a tab that runs away ends
+alone and the table and the other tabs play on.
 """
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
+import json
+import logging
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 import aiohttp_jinja2
 import jinja2
 import textual_serve
-from aiohttp import web
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
 from textual_serve.server import Server
+
+from rainboard.serve import EVERY_ADDRESS, served_names
+
+try:
+    import resource
+except ImportError:  # not on Windows: the tabs go without a memory limit there
+    resource = None
+
+log = logging.getLogger("textual-serve")
 
 TEMPLATES = Path(textual_serve.__file__).parent / "templates"
 FONT_LINK = '<link\n      rel="stylesheet"\n      href="https://fonts.googleapis.com/css?family=Roboto%20Mono"\n    />'
+
+# A tab's terminal, in cells. A 4K screen at the page's default font shows about 400 columns by 110
+# rows, so 500 by 200 leaves room to spare (a smaller font only leaves the window's edge empty), yet
+# is 100,000 cells for Textual to lay out and redraw; 20000 by 20000 took a tab past 2.9 GB. The
+# least keeps Textual's layout off zero and negative sizes; a smaller window shows nothing to play.
+COLUMNS = (10, 500)
+ROWS = (5, 200)
+DEFAULT_SIZE = (80, 24)
+# The page's font size in pixels: smaller is unreadable, and at 72 a laptop shows some 30 columns.
+FONT_SIZES = (6, 72)
+DEFAULT_FONT_SIZE = 16
+# Memory a tab's process may hold for its data (RLIMIT_DATA: its heap and what it maps to write;
+# not the address space set aside for threads' stacks and malloc's arenas, which RLIMIT_AS would
+# count, and which grows with the cores rather than with the game). A tab playing in Chromium held
+# at most 75 MB, 45 MB of it on the title at 500x200; past 1 GiB it has run away, and its
+# MemoryError ends that tab alone.
+TAB_MEMORY = 1024**3
 
 
 def page_template(name: str) -> str:
@@ -31,27 +70,172 @@ def page_template(name: str) -> str:
     return source
 
 
+def within(value: object, bounds: tuple[int, int]) -> int | None:
+    """`value` as a whole number moved into `bounds`, or None if it is not one. It may be a JSON
+    integer, or ASCII digits from an address: int() alone would take '²' and refuse 5,000 digits."""
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        digits = value.lstrip("0") or "0"
+        value = bounds[1] if len(digits) > 6 else int(digits)  # a million is past every bound here
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return min(max(value, bounds[0]), bounds[1])
+
+
+def terminal_size(width: object, height: object) -> tuple[int, int] | None:
+    """A terminal's width and height, each within a real screen's; None unless both are numbers."""
+    size = within(width, COLUMNS), within(height, ROWS)
+    return None if None in size else size
+
+
+def host_and_port(value: str) -> tuple[str, int] | None:
+    """A Host header's name (lowercased, an IPv6 address without its brackets) and port (80, as
+    for http://, when it names none); None if it is not a host and port."""
+    name, port = value, "80"
+    if value.startswith("["):
+        name, bracket, rest = value[1:].partition("]")
+        if not bracket or rest[:1] not in ("", ":"):
+            return None
+        port = rest[1:] or port
+    elif ":" in value:
+        name, _, port = value.partition(":")  # a second ':' stays in the port, which then is no number
+    if not (name and port.isascii() and port.isdigit() and len(port) <= 5):
+        return None
+    return name.lower(), int(port)
+
+
+def is_address(name: str) -> bool:
+    """Whether `name` is an IP address rather than a name."""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def limit_memory() -> None:
+    """Run in each tab's process before it starts: hold its data to TAB_MEMORY, or to a lower
+    limit it already has. Set here rather than by the shell's `ulimit`, whose options differ from
+    one sh to another; it takes no lock, so a child forked from the server's threads runs it safely."""
+    _soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    limit = TAB_MEMORY if hard == resource.RLIM_INFINITY else min(TAB_MEMORY, hard)
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+
+
+class Tab(AppService):
+    """One browser tab's `rainboard play`: started under its memory limit, and its page closed
+    when it ends, whatever ended it."""
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+        # textual-serve's own (1.1.3), but with the limit set in the child before the command starts
+        self._process = process = await asyncio.create_subprocess_shell(
+            self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, env=self._build_environment(width=width, height=height),
+            preexec_fn=limit_memory if resource is not None else None)
+        self._stdin = process.stdin
+        return process
+
+    async def run(self) -> None:
+        await super().run()
+        await self.remote_close()  # a tab whose app died (out of memory, say) is told so, not left hanging
+
+
 class RainboardServer(Server):
     """Serves one `rainboard play` process per browser tab."""
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
         aiohttp_jinja2.setup(app, loader=jinja2.FunctionLoader(page_template))
+        app.middlewares.append(self.only_this_table)
         return app
 
     async def on_startup(self, app: web.Application) -> None:
         """Quiet: `rainboard serve` has said where to go (textual-serve would print its banner)."""
 
+    @cached_property
+    def names(self) -> set[str]:
+        """The names this table answers to (see served_names)."""
+        return served_names(self.host, self.port)
+
+    def serves(self, host: str) -> bool:
+        """Whether a Host header names this table: one of its names at its port, or for a table on
+        every address any IP address at its port (an address cannot be pointed elsewhere, a name can)."""
+        found = host_and_port(host)
+        if found is None or found[1] != self.port:
+            return False
+        return found[0] in self.names or (self.host in EVERY_ADDRESS and is_address(found[0]))
+
+    @web.middleware
+    async def only_this_table(self, request: web.Request,
+                              handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+        """Refuse a request by another name than the table's, or from another site's page: a
+        browser sends the Origin of the page asking, and only the table's own page may open a tab.
+        A request without an Origin (not from a page: curl, say) is let through."""
+        host = request.headers.get("Host", "")
+        if not self.serves(host):
+            return web.Response(status=403, text="Rainboard answers only at the address `rainboard serve` "
+                                                 "printed; this request named another.\n")
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.lower() not in (f"http://{host}".lower(), f"https://{host}".lower()):
+            return web.Response(status=403, text="Rainboard refuses a page from another origin: only its own "
+                                                 "page opens a table.\n")
+        return await handler(request)
+
     @aiohttp_jinja2.template("app_index.html")
     async def handle_index(self, request: web.Request) -> dict[str, Any]:
         base = f"{request.scheme}://{request.host}"
         router = request.app.router
-        font_size = request.query.get("fontsize", "16")
         static = f"{base}{router['static'].url_for(filename='/')}".rstrip("/") + "/"
         websocket = "ws" + base.removeprefix("http") + str(router["websocket"].url_for())
         return {
-            "font_size": int(font_size) if font_size.isdigit() else 16,
+            "font_size": within(request.query.get("fontsize"), FONT_SIZES) or DEFAULT_FONT_SIZE,
             "app_websocket_url": websocket,
             "config": {"static": {"url": static}},
             "application": {"name": self.title},
         }
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """A tab's websocket: its `rainboard play` started at the size the page asks (bounded),
+        and stopped when the tab goes."""
+        size = terminal_size(request.query.get("width"), request.query.get("height")) or DEFAULT_SIZE
+        websocket = web.WebSocketResponse(heartbeat=15)
+        tab: Tab | None = None
+        try:
+            await websocket.prepare(request)
+            tab = Tab(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                      close=websocket.close, download_manager=self.download_manager, debug=self.debug)
+            await tab.start(*size)
+            await self._process_messages(websocket, tab)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:
+            log.exception(error)
+        finally:
+            if tab is not None:
+                await tab.stop()
+        return websocket
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        """Pass the page's keys, resizes, focus and pings on to the tab. A message that makes no
+        sense is dropped, so nonsense on the websocket cannot end the tab's app."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except (ValueError, RecursionError):
+                continue
+            if not (isinstance(envelope, list) and envelope):
+                continue
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                await app_service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                size = terminal_size(data.get("width"), data.get("height"))
+                if size is not None:
+                    await app_service.set_terminal_size(*size)
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()

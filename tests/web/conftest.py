@@ -110,8 +110,28 @@ def _stop(process: subprocess.Popen) -> None:
         return
 
 
+@pytest.fixture(scope="session")
+def web_extra() -> None:
+    """textual-serve, which `rainboard serve` needs: without it the tests that serve skip (in CI, fail)."""
+    try:
+        import textual_serve  # noqa: F401
+    except ImportError:
+        why = "textual-serve is not installed (the test extra: pip install -e '.[test]')"
+        if _required():
+            pytest.fail(f"the web tests must run in CI, but {why}", pytrace=False)
+        _skipped.append(why)
+        pytest.skip(f"web tests skipped: {why}")
+
+
 @pytest.fixture
-def served(chromium, tmp_path) -> Served:
+def served(chromium, server) -> Served:
+    """`rainboard serve`, for a browser."""
+    return server
+
+
+@pytest.fixture
+def server(web_extra, tmp_path) -> Served:
+    """`rainboard serve` on a free loopback port, for tests that need no browser."""
     port = free_port()
     data_dir = tmp_path / "served-data"
     log = tmp_path / "serve.log"
