@@ -318,4 +318,52 @@ def challenge_setup(challenge: Challenge, player_name: str) -> Setup:
     )
 
 
+def claim_problem(code: str, setup: Setup, data: GameData) -> str | None:
+    """Why a game is not the one the challenge code it claims deals, as one line starting with
+    "challenge: ", or None when it is: one player with the code's slugcat, the code's seed and
+    options (no ending wait), played on `data` with the code's preset and dice. The code's slugcat
+    index is read against `data`, the decks the game is played with (a save's own), so a save is
+    judged by what it carries. Replays, verifying and the score book all ask this one question."""
+    try:
+        challenge = parse_code(code, data)
+    except ChallengeCodeError as exc:
+        return f"challenge: {exc}"
+    dealt = challenge_setup(challenge, "")
+    dealt_game = _game_facets(dealt, data, challenge.preset, challenge.dice)
+    played_game = _game_facets(setup, data, data.preset, data.rules.dice.variant)
+    # a table of another size has no one slugcat to compare: its size says what disagrees
+    differ = [key for key in dealt_game if key in played_game and dealt_game[key] != played_game[key]]
+    if not differ:
+        return None
+    return (f"challenge: {challenge.code} deals {_facets_told(dealt_game, differ)}; "
+            f"the save plays {_facets_told(played_game, differ)}")
+
+
+def _game_facets(setup: Setup, data: GameData, preset: str, dice: str) -> dict[str, str]:
+    """What a challenge fixes about a game, each in the words a refusal shows it in."""
+    from .converter import describe_value  # the saves' way of quoting a value
+
+    players = len(setup.players)
+    facets = {"seed": f"seed {describe_value(setup.seed)}",
+              "players": "one player" if players == 1 else f"{players} players"}
+    if players == 1:
+        sid = setup.players[0].slugcat
+        known = data.slugcats.get(sid) if sid is not None else None
+        facets["slugcat"] = ("with no slugcat chosen" if sid is None
+                             else f"with {known.name if known is not None else describe_value(sid)}")
+    waits = {False: "no ending wait", True: "the ending wait", None: "the ending wait by table size"}
+    facets.update(precycles=f"precycles {'on' if setup.options.precycles else 'off'}",
+                  wait=waits[setup.options.wait_turns], preset=f"the {preset} preset", dice=f"{dice} dice")
+    return facets
+
+
+def _facets_told(facets: dict[str, str], keys: list[str]) -> str:
+    """The facets named by `keys` in a phrase: `seed 7 with The Hunter, precycles off`."""
+    told = ""
+    for key in keys:
+        part = facets[key]
+        told += part if not told else f" {part}" if key == "slugcat" else f", {part}"
+    return told
+
+
 EXAMPLE_CODE = make_code(0x7C2A5, 0, True)

@@ -34,6 +34,7 @@ from rainboard.engine import (
 from rainboard.engine import events as ev
 from rainboard.engine.state import OVER
 
+from .challenge import claim_problem
 from .converter import describe_value, printable
 from .savefile import SavedOutcome, SaveError, SaveGame, game_from_save, outcome_record, read_save
 
@@ -45,7 +46,10 @@ class Replay:
 
     The game must end where the save says: finished or not, and if finished with the outcome the
     save gives (winner, turns, solo score), recomputed from the final state. `partial` leaves those
-    two checks out, for playing a save that drifts up to its last good point."""
+    two checks out, for playing a save that drifts up to its last good point. A save that claims a
+    challenge code must be the game that code deals (challenge.claim_problem), before anything is
+    played. `digests_checked` counts the save's digests that were compared: with none, the save
+    was checked only by playing every action through the rules and its end as above."""
 
     def __init__(self, save: SaveGame, path: Path | str | None = None, *, partial: bool = False):
         self.save = save
@@ -53,6 +57,11 @@ class Replay:
         self.data: GameData
         self.setup: Setup
         self.data, self.setup = game_from_save(save, self.path)
+        if save.challenge is not None:  # a claimed code is checked, never believed: it decides the score book
+            problem = claim_problem(save.challenge.code, self.setup, self.data)
+            if problem is not None:
+                raise self._error(problem)
+        self.digests_checked = 0
         try:
             state, opening = new_game(self.setup, self.data)
         except SetupError as exc:
@@ -113,6 +122,7 @@ class Replay:
         wanted = self.save.digests.get(number)
         if wanted is None:
             return
+        self.digests_checked += 1
         found = digest(state)
         if found != wanted:
             when = f"after action {number}" if number else "before the first action"

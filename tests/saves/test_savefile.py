@@ -418,15 +418,16 @@ def test_list_saves_shows_every_file_newest_first_and_the_broken_with_their_erro
 
 
 def test_a_challenge_and_the_table_settings_round_trip(tmp_path):
-    from rainboard.engine import PlayerSetup, Setup
     from rainboard.saves import new_save
+    from rainboard.saves.challenge import challenge_setup, make_code, parse_code
 
-    setup = Setup(players=[PlayerSetup("Ada", "survivor")], seed=41)
-    save = new_save(setup, mini_data(), table_handoffs=False, now=T0, game_id="c1", challenge_code="RW-7K2Q-M4")
+    code = make_code(41, 0, True)  # a code the game is dealt from: a save's claim is checked when replayed
+    setup = challenge_setup(parse_code(code, mini_data()), "Ada")
+    save = new_save(setup, mini_data(), table_handoffs=False, now=T0, game_id="c1", challenge_code=code)
     path = tmp_path / "c1.json"
     write_save(path, save)
     raw = json.loads(path.read_text(encoding="utf-8"))
-    assert raw["challenge"] == {"code": "RW-7K2Q-M4"} and raw["table"] == {"handoffs": False} and raw["seed"] == 41
+    assert raw["challenge"] == {"code": code} and raw["table"] == {"handoffs": False} and raw["seed"] == "challenge-41"
     assert read_save(path) == save
     assert Replay.from_file(path).setup == setup
 

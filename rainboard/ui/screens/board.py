@@ -323,10 +323,16 @@ def _record_challenge_result(app, session: GameSession):
     says if it is a new best on those decks."""
     from datetime import date
 
+    from rainboard.saves.challenge import claim_problem
     from rainboard.saves.scores import ScoreBook, ScoreBookError
 
     result = session.outcome
     if not session.challenge or result is None or result.solo_score is None:
+        return None
+    # only the game its code deals is a result on that code, however the session came to claim it
+    problem = claim_problem(session.challenge, session.setup, session.data)
+    if problem is not None:
+        tell(app, f"The result was not kept: {problem}", severity="warning", timeout=8)
         return None
     path = getattr(session.on_change, "path", None)
     try:
