@@ -172,6 +172,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         if args.verify:
             replay = Replay.from_file(args.file)
             print(f"OK: {len(replay)} actions, final digest {replay.final_digest}", file=out)
+            if not replay.digests_checked:  # nothing to compare with: say the game itself was the check
+                print("no digests in the save: checked by replaying every action", file=out)
             return 0
         read_save(args.file)
     except SaveError as exc:
@@ -334,6 +336,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `rainboard sim | head`: the reader has all it wanted
         return _reader_gone()
     except Exception as exc:  # a person at a table should see one line, not a traceback
+        if _is_no_terminal(exc):  # not a fault to debug: the table was started where it cannot be played
+            return _no_terminal(exc, args.command)
         if os.environ.get("RAINBOARD_DEBUG"):
             raise
         return _report(exc, args.command)
@@ -352,6 +356,21 @@ def _reader_gone() -> int:
     except (OSError, ValueError):  # no real file behind stdout (a test's capture)
         pass
     return SIGPIPE_EXIT
+
+
+def _is_no_terminal(exc: Exception) -> bool:
+    from rainboard.ui.hangup import NoTerminal
+
+    return isinstance(exc, NoTerminal)
+
+
+def _no_terminal(exc: Exception, command: str | None) -> int:
+    """The table was asked to play with standard input (or error) not a terminal: say so in one
+    line naming the command, and what can be done without one. (It would otherwise spin a core on
+    its title screen, reading an input at its end.)"""
+    print(f"{PROG}{f' {command}' if command else ''}: {exc}; to check a save use `{PROG} replay FILE --verify`",
+          file=_err())
+    return 2
 
 
 def _is_deck_error(exc: Exception) -> bool:

@@ -22,6 +22,8 @@ from pathlib import Path
 
 from attrs import frozen
 
+from rainboard.text import printable
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not on the systems Rainboard is tested on
@@ -51,10 +53,12 @@ class LockHolder:
 
     def describe(self, here: str | None = None) -> str:
         """In words: "a browser tab on couch-laptop (process 4242) since 21:05 UTC". `here` is this
-        computer's name, left out of the words when the holder is on it."""
-        words = self.where or "another window"
+        computer's name, left out of the words when the holder is on it. The words are printable
+        (rainboard.text): the note is a file anyone who can write the data folder can write, so a
+        control character in it is spelled out, never sent to a terminal."""
+        words = printable(self.where) if self.where else "another window"
         if self.host and self.host != here:
-            words += f" on {self.host}"
+            words += f" on {printable(self.host)}"
         if self.pid:
             words += f" (process {self.pid})"
         if self.since is not None:

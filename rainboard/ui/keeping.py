@@ -1,6 +1,8 @@
 """The app's side of keeping games: autosaving each game it plays, resuming one, the lock that
 keeps a game to one window at a time, and how files are named to the table (a browser tab is
-told a file's name, never where it sits on the server). Mixed into RainboardApp."""
+told a file's name, never where it sits on the server); and that a table starts only where it can be
+played, since one without a terminal would spin holding its game's lock (hangup.py). Mixed into
+RainboardApp."""
 
 from __future__ import annotations
 
@@ -22,6 +24,19 @@ def without_paths(text: str) -> str:
 class GameKeeping:
     """Autosaves, resuming and downloads for RainboardApp (which sets `autosave`, `data_dir` and
     `_saving_failed`)."""
+
+    # -- starting ---------------------------------------------------------------------------------------
+    def run(self, *, headless: bool = False, **options):
+        """As Textual's, but a table to be played in a terminal raises NoTerminal (hangup.py) when its
+        keys or its screen are not one, before anything is drawn or read. A browser tab's table (the
+        web driver) and a headless one run as before."""
+        from .hangup import NoTerminal, draws_on_a_terminal, missing_terminal
+
+        if not headless and draws_on_a_terminal(self.driver_class):
+            missing = missing_terminal()
+            if missing is not None:
+                raise NoTerminal(missing)
+        return super().run(headless=headless, **options)
 
     # -- where this window is, and how it names files -----------------------------------------------
     @property

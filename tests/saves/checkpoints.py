@@ -40,6 +40,7 @@ CALLS = ("temp_beside", "write_all", "fsync", "close", "replace", "unlink", "ope
 
 
 _ENDINGS: dict = {}  # a game played to its end by the engine: (actions, digests, cut, state at cut)
+LONGEST = 20_000  # actions: a game longer than the simulator's cap is not the one to sweep
 JOURNAL_MOVES = 12  # the moves before the last one that the autosave plays (journal lines)
 
 
@@ -47,6 +48,8 @@ def _game_to_its_end(setup: Setup, data: GameData, chooser: random.Random):
     state, _ = new_game(setup, data)
     actions, states, digests = [], [state], {0: digest(state)}
     while state.phase != OVER:
+        if len(actions) >= LONGEST:
+            return None
         action = chooser.choice(legal_actions(state))
         state, _ = apply(state, action)
         actions.append(action)
@@ -171,7 +174,13 @@ class Scenario:
         it (kept for the next scenario of the same game), then the table's autosave."""
         key = (id(self.data), self.setup.seed, len(self.setup.players), self.seed)
         if key not in _ENDINGS:
-            _ENDINGS[key] = _game_to_its_end(self.setup, self.data, random.Random(self.seed))
+            for attempt in range(20):  # random play can wander for ever: another chooser then
+                found = _game_to_its_end(self.setup, self.data, random.Random(self.seed + attempt * 7919))
+                if found is not None:
+                    break
+            else:
+                raise AssertionError("none of the scenario's games ends within its actions")
+            _ENDINGS[key] = found
         actions, digests, cut, state = _ENDINGS[key]
         self.session = GameSession(data=self.data, setup=self.setup, state=state, actions=[str(a) for a in actions[:cut]],
                                    digests={n: d for n, d in digests.items() if n <= cut})

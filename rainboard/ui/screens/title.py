@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from rainboard import paths
 
+from ..safe_text import shown
 from ..widgets.footer import KeysFooter
 
 SUBTITLE = "Rainboard · a table for Rain World: The Board Game"
@@ -96,7 +97,7 @@ class TitleScreen(Screen):
             note = "Continue picks up your last unfinished game." if holder is None else \
                 f"Your last unfinished game is open in {holder.describe(this_computer())}: Continue can watch it."
         del option
-        self.query_one("#later-note", Static).update(note)
+        self.query_one("#later-note", Static).update(shown(note, keep=""))  # it quotes the lock file's note
 
     @on(OptionList.OptionSelected, "#menu")
     def choose(self, event: OptionList.OptionSelected) -> None:
