@@ -1,12 +1,16 @@
 # Everything runs from a local virtualenv in .venv, built on first use.
 # Needs only python3 (3.11 or newer, with its venv module) and make.
+# `make play` installs what playing needs, `make test` adds the test tools (the `test` extra),
+# `make serve` the web server (the `web` extra), `make bench` python-chess (the `bench` extra).
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 WEB_STAMP := $(VENV)/.installed-web
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
 .PHONY: play serve test sim bench fuzz clean
 
@@ -20,7 +24,7 @@ serve: $(WEB_STAMP)
 
 # The browser tests (tests/web) need Chromium at /usr/bin/chromium; without it they are skipped
 # and the run's last lines say so (in CI they fail instead: .ci/run).
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q
 
 sim: $(STAMP)
@@ -36,7 +40,7 @@ bench: $(BENCH_STAMP)
 
 # Damaged saves and deck folders at scale, and a table killed at every write of every kind of
 # checkpoint: counts of what came of them (the suite runs a few thousand, and one game of kills).
-fuzz: $(STAMP)
+fuzz: $(TEST_STAMP)
 	$(BIN)/python scripts/fuzz_saves.py --count 100000 --seed 1
 	$(BIN)/python scripts/fuzz_decks.py --count 10000 --seed 7
 	$(BIN)/python scripts/fuzz_decks.py --count 5000 --seed 8 --base decks
@@ -46,18 +50,22 @@ fuzz: $(STAMP)
 # deck edits need no reinstall.
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PIP) --upgrade pip
+	$(PIP) -e .
+	touch $@
+
+$(TEST_STAMP): $(STAMP)
+	$(PIP) -e '.[test]'
 	touch $@
 
 # The benchmarks also need python-chess (the `bench` extra), which play and test do without.
-$(BENCH_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
+$(BENCH_STAMP): $(TEST_STAMP)
+	$(PIP) -e '.[test,bench]'
 	touch $@
 
 # `rainboard serve` needs textual-serve (the `web` extra).
 $(WEB_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,web]'
+	$(PIP) -e '.[web]'
 	touch $@
 
 clean:

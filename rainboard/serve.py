@@ -22,7 +22,8 @@ DEFAULT_PORT = 8000
 LOCAL_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 LOOPBACK_NAMES = LOCAL_NAMES | {"127.0.0.1", "::1"}
 EVERY_ADDRESS = ("0.0.0.0", "::", "")  # listening on every address of this computer
-WEB_EXTRA = "pip install 'rainboard[web]' (in a checkout: make serve)"
+WEB_EXTRA = ("it is the `web` extra: in a checkout `make serve` installs it, or install Rainboard with it "
+             "from the checkout: pipx install '.[web]' (or pip install '.[web]')")
 
 
 def serve_parser(commands) -> argparse.ArgumentParser:

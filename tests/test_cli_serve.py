@@ -74,7 +74,8 @@ def test_without_the_web_extra_it_says_how_to_get_it(monkeypatch, capsys):
     monkeypatch.setattr(builtins, "__import__", no_web)
     assert main(["serve"]) == 2
     err = capsys.readouterr().err
-    assert "rainboard[web]" in err and "textual_serve" in err
+    assert "make serve" in err and "pipx install '.[web]'" in err and "textual_serve" in err
+    assert "rainboard[web]" not in err  # no such package is published
 
 
 def test_a_port_in_use_is_one_line(monkeypatch, capsys):
