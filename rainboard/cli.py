@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from rainboard.cli_args import decks_option as _decks_option, dice_option, load as _load, preset_option as _preset_option
+from rainboard.cli_args import HelpFormatter, command, decks_option as _decks_option, dice_option, load as _load
+from rainboard.cli_args import preset_option as _preset_option
 from rainboard.cli_sim import cmd_balance, cmd_sim, sim_parsers
 from rainboard.serve import cmd_serve, serve_parser
 from rainboard.text import PrintableStream, printable
@@ -28,19 +29,30 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="A terminal table for the fan-made Rain World: The Board Game.",
+        description="A terminal table for the fan-made Rain World: The Board Game: hotseat for 1 to 9 "
+                    "players, a solo challenge, saves that replay. With no command it opens the game.",
+        epilog=MAIN_EPILOG,
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     _data_dir_option(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = commands.add_parser("play", help="open the game (the default)")
+    play = command(commands, "play", "open the game (the default)",
+                   "Open the game in this terminal: the title screen, with New game, Solo challenge, "
+                   "Continue, Saved games, Scores and the rules.",
+                   ["rainboard play", "rainboard play --preset short --decks ~/my-decks"])
     _decks_option(play)
     _preset_option(play)
 
-    decks = commands.add_parser("decks", help="work with the deck data")
+    decks = command(commands, "decks", "work with the deck data",
+                    "Work with the deck data (decks/ in a checkout, or a folder of your own).",
+                    ["rainboard decks check", "rainboard decks check --decks ~/my-decks"])
     deck_commands = decks.add_subparsers(dest="decks_command", metavar="ACTION", required=True)
-    check = deck_commands.add_parser("check", help="load the decks and report problems")
+    check = command(deck_commands, "check", "load the decks and report problems",
+                    "Load the decks, list every region's deck and every preset, and report each problem "
+                    "as file: place: what is wrong.",
+                    ["rainboard decks check", "rainboard decks check --decks ~/my-decks"])
     _decks_option(check)
 
     sim_parsers(commands)
@@ -54,6 +66,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 DATA_COMMANDS = ("play", "continue", "replay", "challenge", "scores", "serve")  # those that read or write saves
+
+MAIN_EPILOG = """\
+environment:
+  RAINBOARD_DATA_DIR    saves and scores (as --data-dir; default: user data dir)
+  RAINBOARD_CONFIG_DIR  the remembered table setup (default: user config folder)
+  RAINBOARD_DEBUG       1: a full traceback instead of a one-line error
+  NO_COLOR              set to anything: play without colours
+
+An error the table could not handle is written to errors.log in your user log folder
+(on Linux ~/.local/state/rainboard/log/errors.log), and the screen says where.
+
+examples:
+  rainboard                      open the game
+  rainboard continue             pick up the latest unfinished game
+  rainboard challenge --daily    today's solo challenge
+  rainboard COMMAND --help       more about one command"""
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -139,8 +167,14 @@ def _data_dir_option(parser: argparse.ArgumentParser, default=None) -> None:
 
 
 def _save_parsers(commands) -> None:
-    commands.add_parser("continue", help="resume the most recent unfinished game")
-    replay = commands.add_parser("replay", help="watch a saved game, or check it with --verify")
+    command(commands, "continue", "resume the most recent unfinished game",
+            "Open the game on the unfinished game played most recently, where it was left.",
+            ["rainboard continue", "rainboard continue --data-dir ~/rainboard-club"])
+    replay = command(commands, "replay", "watch a saved game, or check it with --verify",
+                     "Watch a saved game move by move (forward and back), or with --verify play it back "
+                     "without a screen, check every digest, and print its final digest.",
+                     ["rainboard replay ~/.local/share/rainboard/games/20261123-131800-ab12.json",
+                      "rainboard replay evening.json --verify"])
     replay.add_argument("file", type=Path, metavar="FILE", help="a save file")
     replay.add_argument("--verify", action="store_true",
                         help="play it back without the interface and report whether it replays the same")
@@ -154,9 +188,9 @@ def cmd_continue(args: argparse.Namespace) -> int:
     skipped: list = []
     path = latest_unfinished(folder, skipped)
     for error in skipped:  # one line each, the file first
-        print(f"Skipped {error}", file=_err())
+        print(f"{PROG} continue: skipped {error}", file=_err())
     if path is None:
-        print("No unfinished game to continue.", file=_err())
+        print(f"{PROG} continue: No unfinished game to continue.", file=_err())
         return 1
     from rainboard.ui.app import RainboardApp
 
@@ -177,7 +211,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             return 0
         read_save(args.file)
     except SaveError as exc:
-        print(exc, file=_err())
+        print(f"{PROG} replay: {exc}", file=_err())
         return 1
     from rainboard.ui.app import RainboardApp
 
@@ -186,7 +220,11 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _challenge_parser(commands) -> None:
-    challenge = commands.add_parser("challenge", help="play a solo challenge: a code that fixes the game")
+    challenge = command(commands, "challenge", "play a solo challenge: a code that fixes the game",
+                        "Play a solo challenge: a code such as RW-RA6W-PC deals everyone the same game "
+                        "(seed, slugcat, options, preset, dice); your best turn count is kept.",
+                        ["rainboard challenge --daily", "rainboard challenge --code RW-RA6W-PC",
+                         "rainboard challenge --slugcat Monk --preset short"])
     challenge.add_argument(
         "--slugcat", metavar="NAME", help="the slugcat to play (default: the code's, the day's or a random one)"
     )
@@ -198,7 +236,9 @@ def _challenge_parser(commands) -> None:
 
 
 def _scores_parser(commands) -> None:
-    commands.add_parser("scores", help="list the best result of each challenge played")
+    command(commands, "scores", "list the best result of each challenge played",
+            "List your best turn count for each challenge code, by the decks it was played with.",
+            ["rainboard scores", "rainboard scores --data-dir ~/rainboard-club"])
 
 
 def _data_folder(args: argparse.Namespace) -> Path:
@@ -387,13 +427,14 @@ def _report(exc: Exception, command: str | None = None) -> int:
               f"{', '.join(exc.available)}", file=_err())
         return 2
     if _is_deck_error(exc):
-        print("Problems in the decks:", file=_err())
+        print(f"{PROG} {command or 'play'}: Problems in the decks:", file=_err())
         for problem in exc.problems:
             print(problem, file=_err())
         return 1
     lines = str(exc).strip().splitlines()
     detail = f": {lines[0]}" if lines else ""
-    print(f"{PROG}: error: {type(exc).__name__}{detail} (set RAINBOARD_DEBUG=1 for details)", file=_err())
+    print(f"{PROG}{f' {command}' if command else ''}: error: {type(exc).__name__}{detail} "
+          f"(set RAINBOARD_DEBUG=1 for details)", file=_err())
     return 1
 
 if __name__ == "__main__":

@@ -10,6 +10,38 @@ if TYPE_CHECKING:
     from rainboard.data import GameData
 
 
+def command(commands, name: str, summary: str, description: str, examples: list[str]) -> argparse.ArgumentParser:
+    """A subcommand whose --help starts with what it does and ends with examples."""
+    epilog = "examples:\n" + "\n".join(f"  {example}" for example in examples)
+    return commands.add_parser(name, help=summary, description=description, epilog=epilog,
+                               formatter_class=HelpFormatter)
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Wraps the prose of a description or an epilog to the terminal, but keeps the lines of a
+    list (indented) and its heading (ending in ':') as they are written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+
+        out, paragraph = [], []
+
+        def flush() -> None:
+            if paragraph:
+                out.append(textwrap.fill(" ".join(paragraph), width, initial_indent=indent,
+                                         subsequent_indent=indent))
+                paragraph.clear()
+
+        for line in text.splitlines():
+            if line.startswith(" ") or line.endswith(":") or not line.strip():
+                flush()
+                out.append(indent + line if line.strip() else "")
+            else:
+                paragraph.append(line.strip())
+        flush()
+        return "\n".join(out)
+
+
 def positive(text: str) -> int:
     try:
         value = int(text)

@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from rainboard.cli_args import command
+
 PAGE_TITLE = "Rainboard · Rain World: The Board Game"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -27,7 +29,11 @@ WEB_EXTRA = ("it is the `web` extra: in a checkout `make serve` installs it, or 
 
 
 def serve_parser(commands) -> argparse.ArgumentParser:
-    serve = commands.add_parser("serve", help="serve the game to web browsers (each tab plays on its own)")
+    serve = command(commands, "serve", "serve the game to web browsers (each tab plays on its own)",
+                    "Serve the game to web browsers: each tab that opens the page plays a Rainboard of its "
+                    "own, with this data folder. Only this computer can reach it unless --public.",
+                    ["rainboard serve", "rainboard serve --port 8080",
+                     "rainboard serve --host 0.0.0.0 --public   (the couch's phones and tablets)"])
     serve.add_argument("--host", default=DEFAULT_HOST, metavar="ADDRESS",
                        help=f"the address to listen on (default: {DEFAULT_HOST}, this computer only)")
     serve.add_argument("--port", type=_port, default=DEFAULT_PORT, metavar="PORT",

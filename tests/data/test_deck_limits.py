@@ -8,6 +8,8 @@ never replay, a region called `treasure`, dice that never finish rolling.
 
 from __future__ import annotations
 
+import re
+
 import os
 import shutil
 from pathlib import Path
@@ -47,7 +49,7 @@ def check(decks: Path, capsys) -> list[str]:
     captured = capsys.readouterr()
     assert "Traceback" not in captured.err
     lines = captured.err.splitlines()
-    assert lines[0] == "Problems in the decks:"
+    assert re.fullmatch(r"rainboard [a-z]+: Problems in the decks:", lines[0]), lines[0]
     return lines[1:]
 
 

@@ -1,6 +1,7 @@
 """`rainboard decks check` on broken deck folders: one clear line per problem, exit 1, no traceback."""
 
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -79,7 +80,7 @@ def test_each_problem_is_reported_with_file_and_place(name, decks, capsys):
     assert main(["decks", "check", "--decks", str(decks)]) == 1
     captured = capsys.readouterr()
     lines = captured.err.splitlines()
-    assert lines[0] == "Problems in the decks:"
+    assert re.fullmatch(r"rainboard [a-z]+: Problems in the decks:", lines[0]), lines[0]
     assert any(line.startswith(expected) for line in lines[1:]), lines
     assert "Traceback" not in captured.err + captured.out
 
@@ -95,7 +96,7 @@ def test_each_problem_with_ability_words_is_one_line(name, decks, capsys):
     assert main(["decks", "check", "--decks", str(decks)]) == 1
     captured = capsys.readouterr()
     lines = captured.err.splitlines()
-    assert lines[0] == "Problems in the decks:"
+    assert re.fullmatch(r"rainboard [a-z]+: Problems in the decks:", lines[0]), lines[0]
     assert any(line.startswith(expected) for line in lines[1:]), lines
     assert "Traceback" not in captured.err + captured.out
 
@@ -113,7 +114,7 @@ def test_the_same_problems_stop_sim_and_play(decks, capsys):
     for argv in (["sim", "--games", "1", "--decks", str(decks)], ["play", "--decks", str(decks)]):
         assert main(argv) == 1
         err = capsys.readouterr().err
-        assert err.startswith("Problems in the decks:") and "cards[0].kind" in err
+        assert re.match(r"rainboard [a-z]+: Problems in the decks:", err) and "cards[0].kind" in err
 
 
 def test_the_shipped_decks_pass_and_the_table_shows_every_deck(capsys):

@@ -108,7 +108,7 @@ def test_continue_passes_over_a_bad_file_says_which_and_resumes_the_good_one(fol
     assert main(["--data-dir", str(folder), "continue"]) == 0
     assert fake_app.started == [{"resume": good, "data_dir": folder}]
     err = capsys.readouterr().err
-    assert err.startswith(f"Skipped {bad}: not a Rainboard save: line 1, column ")
+    assert err.startswith(f"rainboard continue: skipped {bad}: not a Rainboard save: line 1, column ")
     assert err.endswith("a number of 5001 characters; a save holds none over 20\n") and err.count("\n") == 1
 
 
@@ -265,7 +265,7 @@ def test_a_deck_count_of_a_billion_in_a_save_is_refused_at_once(tmp_path, going)
     path.write_text(json.dumps(raw), encoding="utf-8")
     result = _run_capped("replay", "--verify", str(path))
     assert result.returncode == 1 and result.stdout == ""
-    assert result.stderr.startswith(f"{path}: ") and result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith(f"rainboard replay: {path}: ") and result.stderr.count("\n") == 1, result.stderr
     assert "cards" in result.stderr or "count" in result.stderr
 
 
@@ -275,7 +275,7 @@ def test_a_die_of_2_to_the_70_sides_is_refused_not_rolled(tmp_path, going):
     path = tmp_path / "die.json"
     path.write_text(json.dumps(raw), encoding="utf-8")
     result = _run_capped("replay", "--verify", str(path))
-    assert result.returncode == 1 and result.stderr.startswith(f"{path}: ") and result.stderr.count("\n") == 1
+    assert result.returncode == 1 and result.stderr.startswith(f"rainboard replay: {path}: ") and result.stderr.count("\n") == 1
     assert "turn_order_die" in result.stderr
 
 
@@ -367,4 +367,4 @@ def test_a_pipe_named_like_a_save_does_not_stall_the_reader(tmp_path):
     pipe = tmp_path / "pipe.json"
     os.mkfifo(pipe)
     result = _run_capped("replay", "--verify", str(pipe))  # would wait for a writer forever
-    assert result.returncode == 1 and result.stderr == f"{pipe}: not a regular file\n"
+    assert result.returncode == 1 and result.stderr == f"rainboard replay: {pipe}: not a regular file\n"

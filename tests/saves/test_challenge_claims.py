@@ -71,11 +71,11 @@ def _refused(save: SaveGame, tmp_path, capsys) -> str:
     write_save(path, save)
     code, out, err = _verify(path, capsys)
     assert (code, out) == (1, "") and err.count("\n") == 1 and "Traceback" not in err
-    assert err.startswith(f"{path}: challenge: ")
+    assert err.startswith(f"rainboard replay: {path}: challenge: ")
     with pytest.raises(SaveError) as error:
         Replay.from_file(path)
-    assert str(error.value) == err.rstrip("\n") and error.value.action is None
-    return err.rstrip("\n").removeprefix(f"{path}: ")
+    assert f"rainboard replay: {error.value}" == err.rstrip("\n") and error.value.action is None
+    return err.rstrip("\n").removeprefix(f"rainboard replay: {path}: ")
 
 
 # -- a genuine challenge -------------------------------------------------------------------------
@@ -271,4 +271,4 @@ def test_a_save_without_digests_is_checked_by_replaying_it(genuine, tmp_path, ca
     ]:
         write_save(path, forged)
         code, out, err = _verify(path, capsys)
-        assert (code, out) == (1, "") and err.startswith(f"{path}: {problem}"), err
+        assert (code, out) == (1, "") and err.startswith(f"rainboard replay: {path}: {problem}"), err

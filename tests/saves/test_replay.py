@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def played():
-    game = play(seed="r1", slugcats=("survivor", "hunter", "monk"), choose_later=True, limit=5000)
+    game = play(seed="r2", slugcats=("survivor", "hunter", "monk"), choose_later=True, limit=5000)  # ends (rules 3)
     assert len(game.states) > 3 * SNAPSHOT_EVERY and game.save.finished
     return game
 
@@ -171,13 +171,13 @@ def test_replay_verify_on_a_bad_file(save_file, capsys):
     assert main(["replay", "--verify", str(save_file)]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.count("\n") == 1 and captured.err.startswith(f"{save_file}: before the first action")
+    assert captured.err.count("\n") == 1 and captured.err.startswith(f"rainboard replay: {save_file}: before the first action")
     assert "Traceback" not in captured.err
 
 
 def test_replay_verify_on_a_missing_file(tmp_path, capsys):
     assert main(["replay", "--verify", str(tmp_path / "gone.json")]) == 1
-    assert capsys.readouterr().err == f"{tmp_path / 'gone.json'}: no such file\n"
+    assert capsys.readouterr().err == f"rainboard replay: {tmp_path / 'gone.json'}: no such file\n"
 
 
 def test_replay_opens_the_app_on_a_readable_file(save_file, fake_app, tmp_path):
@@ -189,7 +189,7 @@ def test_replay_of_an_unreadable_file_does_not_open_the_app(tmp_path, fake_app, 
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "rainboard-save", "version": 9}', encoding="utf-8")
     assert main(["replay", str(bad)]) == 1
-    assert capsys.readouterr().err == f"{bad}: version 9; this Rainboard reads version 1\n"
+    assert capsys.readouterr().err == f"rainboard replay: {bad}: version 9; this Rainboard reads version 1\n"
     assert fake_app.started == []
 
 
@@ -245,5 +245,5 @@ def test_the_installed_command_never_shows_a_traceback(save_file):
                             capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert result.returncode == 1
     assert result.stdout == ""
-    assert result.stderr.startswith(f"{save_file}: not JSON (line ")
+    assert result.stderr.startswith(f"rainboard replay: {save_file}: not JSON (line ")
     assert "Traceback" not in result.stderr

@@ -133,7 +133,7 @@ def test_a_forged_outcome_is_refused(forge, told, tmp_path, solo, capsys):
     turns = solo.outcome.turns
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == (f"{path}: outcome: the save says {told.format(t=turns)}, the game gives "
+    assert captured.err == (f"rainboard replay: {path}: outcome: the save says {told.format(t=turns)}, the game gives "
                             f'"Ada" won in {turns} turns (solo score {turns})\n')
 
 
@@ -142,11 +142,11 @@ def test_a_key_given_twice_is_refused(tmp_path, solo, capsys):
     path = tmp_path / "twice.json"
     path.write_text(text, encoding="utf-8")
     assert main(["replay", "--verify", str(path)]) == 1
-    assert capsys.readouterr().err == f'{path}: outcome: "winner" is given twice\n'
+    assert capsys.readouterr().err == f'rainboard replay: {path}: outcome: "winner" is given twice\n'
     text = encode_save(solo).decode("utf-8").replace('"finished": true', '"finished": false, "finished": true')
     path.write_text(text, encoding="utf-8")
     assert main(["replay", "--verify", str(path)]) == 1
-    assert capsys.readouterr().err == f'{path}: "finished" is given twice\n'
+    assert capsys.readouterr().err == f'rainboard replay: {path}: "finished" is given twice\n'
 
 
 # -- writing -------------------------------------------------------------------------------------------

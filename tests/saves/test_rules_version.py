@@ -76,7 +76,7 @@ def test_replay_verify_refuses_other_rules_before_replaying(newer_rules, capsys)
     assert main(["replay", "--verify", str(newer_rules)]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == f"{newer_rules}: {REFUSED}\n"
+    assert captured.err == f"rainboard replay: {newer_rules}: {REFUSED}\n"
     assert "digest" not in captured.err
 
 
@@ -85,7 +85,7 @@ def test_the_installed_command_refuses_other_rules(newer_rules):
                             capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert result.returncode == 1
     assert result.stdout == ""
-    assert result.stderr == f"{newer_rules}: {REFUSED}\n"
+    assert result.stderr == f"rainboard replay: {newer_rules}: {REFUSED}\n"
 
 
 def test_continue_refuses_other_rules(newer_rules, tmp_path):
