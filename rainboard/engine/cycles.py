@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from .death import kill
+from .death import kill, stay_down
 from .ending import ascend, game_over
 from .events import CycleEnded, CycleStarted, EndingSlept, KarmaChanged, PrecycleRolled, RainTimerRolled, \
     SparedByRain, Woke
 from .state import AWAKE, DEAD, HIBERNATING, SHELTERED, STARVED
-from .step import Step
+from .step import CycleEnds, Step
 from .tables import tables
 
 
@@ -47,6 +47,8 @@ def end_cycle(step: Step, rained: bool) -> None:
                 continue
             kill(step, index)
     step.emit(CycleEnded(cycle=state.cycle))
+    if not step.wake:  # the table as the cycle ended, for showing (game.apply's `wake`)
+        raise CycleEnds
 
     ascending: list[int] = []
     shelters = tables(step.data).shelters
@@ -75,6 +77,7 @@ def end_cycle(step: Step, rained: bool) -> None:
         if player.status == DEAD:
             changes["region"] = player.wake_region
             changes["region_turns"] = 0
+            stay_down(step, index)  # killed by a player and not yet up again: up with everyone now
         # what the cycle's end takes away: food and shelters. Creatures in hand are all companions
         # (tamed, friends, slugpups) and stay; kept gates stay too ("travel back to the gate
         # anytime"; the dead lost theirs when they died).

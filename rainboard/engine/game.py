@@ -34,7 +34,7 @@ from .events import Event
 from .items import held_items
 from .setup import choose_slugcat
 from .state import CHOOSING, OVER, PLAYING, Decision, Duel, Encounter, GameState, Market
-from .step import Step, Turn
+from .step import CycleEnds, Step, Turn
 from .turns import end_turn, legal_turn
 
 
@@ -89,13 +89,18 @@ def _eating(state: GameState, index: int) -> list[Action]:
     return moves
 
 
-def apply(state: GameState, action: Action | str, *, trusted: bool = False) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, action: Action | str, *, trusted: bool = False,
+          wake: bool = True) -> tuple[GameState, list[Event]]:
     """Apply a legal action; return the next state and the events that happened on the way.
 
     An action that is not among `legal_actions(state)` raises IllegalAction, unless the caller says
     `trusted=True`: it took the action from legal_actions(state) itself (a simulated player, a
     replay's own actions played a second time), so the check is skipped. An untrusted action, from a
     person or a file, must never be passed as trusted: the rules do not check it again.
+
+    `wake=False` stops a move that ends the cycle as the cycle ends: who slept with what food, who
+    starved, who died in the rain, before anyone wakes, loses their food or gains karma and the next
+    cycle begins. It is for showing a turn's result (the last one awake asleep, fed), never played on.
     """
     if isinstance(action, str):
         action = parse_action(action)
@@ -116,8 +121,13 @@ def apply(state: GameState, action: Action | str, *, trusted: bool = False) -> t
                 who = state.players[state.to_act].name
                 raise IllegalAction(f"{action}: not allowed now; {who} may: {options}")
     step = Step(state)
-    if _HANDLERS[type(action)](step, action) is Turn.OVER:
-        end_turn(step)
+    if not wake:
+        step.wake = False
+    try:
+        if _HANDLERS[type(action)](step, action) is Turn.OVER:
+            end_turn(step)
+    except CycleEnds:  # raised only when not waking: the step stopped as the cycle ended
+        pass
     return step.finish(), step.events
 
 

@@ -13,9 +13,9 @@ from attrs import frozen
 from rainboard.data.models import CardKind
 
 from . import abilities
-from .actions import Action, CrossGate, Flee, Hibernate, Tame
+from .actions import Action, Buy, CrossGate, Flee, Hibernate, Tame
 from .items import held_items
-from .modifiers import check_modifiers
+from .modifiers import check_modifiers, slugcat_traits
 from .odds import (  # the fight questions, asked through this module too
     AttackPlan,
     Check,
@@ -27,15 +27,20 @@ from .odds import (  # the fight questions, asked through this module too
     contest_chance,
     creature_strike,
     die_chance,
+    failure_risk,
     flee_modifiers,
     form_blasts,
     hp_against,
     item_bonus,
     meeting_odds,
     plan_chance,
+    player_attack_plan,
+    strike_back_risk,
     strike_risk,
 )
-from .state import ASCENDED, AWAKE, PRECYCLE_DECK, Decision, Encounter, GameState, Player
+from .progress import EndingProgress, ending_progress, ending_stage, ending_steps  # the ending's, asked here too
+from .scavengers import unpaid_offers
+from .state import AWAKE, PRECYCLE_DECK, Decision, Encounter, GameState, Market
 from .tables import SHELTER, tables
 
 
@@ -88,6 +93,14 @@ def food_needed(state: GameState, index: int) -> int:
     player = state.players[index]
     slugcat = state.data.slugcats[player.slugcat]
     return slugcat.food_max if player.starving else slugcat.food_line
+
+
+def food_held(state: GameState, index: int) -> tuple[int, int, int]:
+    """The player's food: whole pips, and the share of the next pip a carnivore's plant food makes
+    (ruling 7: a token is half a pip), as numerator and denominator: (2, 0, 1), or (1, 1, 2)."""
+    player = state.players[index]
+    share = Fraction(player.food_parts, state.data.rules.carnivore_plant_parts)
+    return player.food, share.numerator, share.denominator
 
 
 def is_fed(state: GameState, index: int) -> bool:
@@ -173,37 +186,6 @@ def can_cross(state: GameState, index: int, gate_id: str) -> bool:
     return player.region in (gate.a, gate.b) and player.karma >= gate.karma_from(player.region)
 
 
-# -- the ending ------------------------------------------------------------------------------------------
-@frozen
-class EndingProgress:
-    """The steps of the ending a player has taken, as the ranking counts them."""
-
-    ascended: bool
-    mark: bool  # bears the Mark
-    reached: bool  # carried the Mark into the ascension region
-    sleeps: int  # hibernations there
-
-    @property
-    def stage(self) -> int:
-        """One number for ranking: 0 nothing, 1 the Mark, 2 the Mark carried into the ascension
-        region, +1 per sleep there; 10 once ascended."""
-        if self.ascended:
-            return 10
-        score = 2 if self.reached else 1 if self.mark else 0
-        return score + self.sleeps
-
-
-def ending_progress(player: Player) -> EndingProgress:
-    """How far along the ending a player is, step by step."""
-    return EndingProgress(ascended=player.status == ASCENDED, mark=player.has_mark,
-                          reached=player.reached_ending, sleeps=player.ending_hibernations)
-
-
-def ending_stage(player: Player) -> int:
-    """How far along the ending a player is, for ranking (EndingProgress.stage)."""
-    return ending_progress(player).stage
-
-
 # -- scavengers -------------------------------------------------------------------------------------------
 def gains_reputation(state: GameState, index: int) -> bool:
     """Gifts can raise this slugcat's reputation (scavengers never warm to some)."""
@@ -254,21 +236,21 @@ def tame_cost(state: GameState, index: int, creature, item=None) -> tuple[int, M
 # -- why a move is missing ---------------------------------------------------------------------------------
 @frozen
 class Blocked:
-    """A move the rules refuse the player now, and why. `reason` is "karma" or "food" (the player
-    has `have`, the move needs `need`), "far" (a kept gate that does not start in this region),
-    "follows" (a tamed creature goes only where its tamer goes) or "aggressive" (this creature
-    cannot be fled from on this exchange)."""
+    """A move the rules refuse the player now, and why. `reason` is "karma", "food" or "pearls" (the
+    player has `have`, the move needs `need`; pearls may come in halves), "far" (a kept gate that
+    does not start in this region), "follows" (a tamed creature goes only where its tamer goes) or
+    "aggressive" (this creature cannot be fled from on this exchange)."""
 
     action: Action
     reason: str
-    need: int | None = None
-    have: int | None = None
+    need: float | None = None
+    have: float | None = None
 
 
 def blocked_moves(state: GameState, index: int) -> list[Blocked]:
     """The moves a player would look for and not find among the legal actions, each with its reason:
     a drawn or kept gate they cannot cross, hibernating without the food, a tame they cannot pay,
-    a flee an aggressive creature does not allow yet. Never one of `legal_actions`."""
+    a flee an aggressive creature does not allow yet, an offer they cannot pay. Never one of `legal_actions`."""
     if state.to_act != index:
         return []
     pending = state.pending
@@ -289,6 +271,8 @@ def blocked_moves(state: GameState, index: int) -> list[Blocked]:
                 cost, _ = tame_cost(state, index, creature, item)
                 if cost > player.food:
                     found.append(Blocked(Tame(item.id if item else None), "food", cost, player.food))
+    elif isinstance(pending, Market):  # the offers the items held do not pay for (scavengers.legal_in_market)
+        found += [Blocked(Buy(card), "pearls", price, held) for card, price, held in unpaid_offers(state, pending)]
     elif pending is None and index == state.current:
         if has_shelter(state, index) and not is_fed(state, index):
             found.append(Blocked(Hibernate(), "food", food_needed(state, index), player.food))

@@ -24,8 +24,20 @@ def open_market(step: Step, index: int, card_id: str, deck_id: str | None) -> No
     step.update(pending=Market(player=index, card=card_id, deck=deck_id, offers=tuple(offers)))
 
 
-def _price(state: GameState, card_id: str) -> float:
+def price_of(state: GameState, card_id: str) -> float:
+    """A merchant's price for a card, in pearls."""
     return state.data.cards[card_id].pearls
+
+
+def _valued(state: GameState, index: int) -> list[str]:
+    """The items in a player's hand a merchant takes: those with a pearl value, in hand order."""
+    return [h.card for h in state.players[index].hand
+            if state.data.card(h.card).kind == CardKind.ITEM and state.data.cards[h.card].pearls > 0]
+
+
+def pearls_held(state: GameState, index: int) -> float:
+    """What everything a player could pay a merchant with is worth, in pearls."""
+    return sum(state.data.cards[card].pearls for card in _valued(state, index))
 
 
 def payment(state: GameState, index: int, price: float) -> tuple[str, ...] | None:
@@ -33,8 +45,7 @@ def payment(state: GameState, index: int, price: float) -> tuple[str, ...] | Non
     items, then the earliest in hand; None if everything held is not enough."""
     if price <= 0:
         return ()
-    valued = [h.card for h in state.players[index].hand
-              if state.data.card(h.card).kind == CardKind.ITEM and state.data.cards[h.card].pearls > 0]
+    valued = _valued(state, index)
     halves = [round(state.data.cards[c].pearls * 2) for c in valued]
     need = round(price * 2)
     ceiling = need + max(halves, default=0)
@@ -51,10 +62,18 @@ def payment(state: GameState, index: int, price: float) -> tuple[str, ...] | Non
     return tuple(valued[i] for i in best[enough[0]]) if enough else None
 
 
+def unpaid_offers(state: GameState, market: Market) -> list[tuple[str, float, float]]:
+    """The merchant's cards the player's items cannot pay for, each once: (card, its price, the
+    pearls everything they could pay with is worth)."""
+    held = pearls_held(state, market.player)
+    unpaid = [(card, price_of(state, card)) for card in dict.fromkeys(market.offers)]
+    return [(card, price, held) for card, price in unpaid if payment(state, market.player, price) is None]
+
+
 def legal_in_market(state: GameState, market: Market) -> list:
     moves: list = []
     for card in dict.fromkeys(market.offers):
-        if payment(state, market.player, _price(state, card)) is not None:
+        if payment(state, market.player, price_of(state, card)) is not None:
             moves.append(Buy(card))
     moves.append(LEAVE)
     return moves
@@ -64,7 +83,7 @@ def buy(step: Step, action: Buy) -> Turn:
     """Pay with items and take the card; the merchant stays for more trade."""
     market = step.state.pending
     index = market.player
-    paid = payment(step.state, index, _price(step.state, action.card))
+    paid = payment(step.state, index, price_of(step.state, action.card))
     for item in paid:
         give_away(step, index, item)
     offers = list(market.offers)

@@ -42,6 +42,11 @@ class Turn:
 Turn.GOES_ON, Turn.OVER, Turn.WAITS = Turn("goes on"), Turn("over"), Turn("waits")
 
 
+class CycleEnds(Exception):
+    """Raised where a cycle ends in a step that is not to wake the table (`Step.wake` False): the
+    step stops there, as the cycle ended, for `game.apply` to give back."""
+
+
 class Draft:
     """The game state being worked on during one step: a GameState's fields, open to change.
 
@@ -66,7 +71,7 @@ class Step:
     Players stay frozen values, replaced one by one; `step.player(i)` taken before a change keeps the
     values from before it."""
 
-    __slots__ = ("state", "dice", "events", "emit", "data", "rules", "_own_players", "_own_decks")
+    __slots__ = ("state", "dice", "events", "emit", "data", "rules", "_own_players", "_own_decks", "wake")
 
     def __init__(self, state: GameState):
         self.state = _draft(state)
@@ -80,6 +85,7 @@ class Step:
         self.rules = state.data.rules
         self._own_players = False
         self._own_decks = False
+        self.wake = True  # False: the step stops where a cycle ends, before anyone wakes (CycleEnds)
 
     # -- players ---------------------------------------------------------------------------
     def player(self, index: int) -> Player:

@@ -21,8 +21,12 @@ from attrs import frozen
 from rainboard.data import STANDARD_PRESET
 from rainboard.data.dice import DEFAULT_VARIANT
 
+from rainboard.data import GameData
+from rainboard.engine import GameState, apply, new_game
+from rainboard.engine.state import CHOOSING
+
 from .converter import printable
-from .savefile import SaveError, SaveGame, read_save
+from .savefile import SaveError, SaveGame, game_from_save, read_save, setup_of
 
 ENV_DATA_DIR = "RAINBOARD_DATA_DIR"
 GAMES = "games"
@@ -183,10 +187,18 @@ class SaveSummary:
 
 
 def describe(save: SaveGame) -> str:
-    """A short line about a save: who plays, how far, how it ended."""
-    cast = ", ".join(f"{p.name} ({p.slugcat})" if p.slugcat else p.name for p in save.setup.players)
+    """A short line about a save: who plays (each slugcat by its name in the save's decks), how far,
+    how it ended or the cycle it is in."""
+    data = _decks_of(save)
+    now = _played(save, data)
+    # the slugcats picked at the table are in the game, not its setup
+    slugcats = [p.slugcat for p in now.players] if now is not None else [p.slugcat for p in save.setup.players]
+    cast = ", ".join(f"{p.name} ({_slugcat_name(data, slugcat)})" if slugcat else p.name
+                     for p, slugcat in zip(save.setup.players, slugcats))
     if save.finished and save.outcome is not None:
         state = f"{save.outcome.winner} won in {save.outcome.turns} turns"
+    elif now is not None and now.phase != CHOOSING:
+        state = f"in progress, cycle {now.cycle}"
     else:
         state = "in progress"
     parts = [cast, f"{len(save.actions)} actions", state]
@@ -197,6 +209,47 @@ def describe(save: SaveGame) -> str:
     if save.challenge is not None:
         parts.append(f"challenge {save.challenge.code}")
     return "; ".join(parts)
+
+
+_DECKS: dict[str, GameData] = {}  # a save's decks by fingerprint: a list of saves mostly shares one set
+_DECKS_KEPT = 4
+
+
+def _decks_of(save: SaveGame) -> GameData | None:
+    """The decks inside a save, loaded once per fingerprint; None when they cannot be played (the
+    description then does without them: the slugcat's id, no cycle)."""
+    fingerprint = save.decks.fingerprint
+    if fingerprint not in _DECKS:
+        try:
+            data, _ = game_from_save(save)
+        except SaveError:
+            return None
+        while len(_DECKS) >= _DECKS_KEPT:
+            del _DECKS[next(iter(_DECKS))]
+        _DECKS[fingerprint] = data
+    return _DECKS[fingerprint]
+
+
+def _slugcat_name(data: GameData | None, slugcat: str) -> str:
+    found = data.slugcats.get(slugcat) if data is not None else None
+    return found.name if found is not None else slugcat
+
+
+def _played(save: SaveGame, data: GameData | None) -> GameState | None:
+    """The game a save holds as it was left, its actions played through the rules (each checked,
+    as from any file); None when they do not play. A finished game is not played again: its
+    outcome says enough, and only its slugcats are wanted, which the first actions pick."""
+    if data is None:
+        return None
+    try:
+        state, _ = new_game(setup_of(save), data)
+        for action in save.actions:
+            if save.finished and state.phase != CHOOSING:
+                break
+            state, _ = apply(state, action)
+    except Exception:  # noqa: BLE001 - a save that does not play is described without it
+        return None
+    return state
 
 
 def summarize(path: Path, named: bool = False) -> SaveSummary:

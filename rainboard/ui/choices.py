@@ -1,7 +1,7 @@
 """What the board offers: the legal actions in the order a player reads them, each as a line of the
 action list, the moves that are missing with the reason why, and the card behind a decision.
 
-Every line comes from the engine: the legal actions, their odds (queries.chance, strike_risk), the
+Every line comes from the engine: the legal actions, their odds (queries.chance, failure_risk), the
 reasons a move is missing (queries.blocked_moves), a gate's karma (queries.gate_karma) and the food
 a shelter needs (queries.food_needed, is_fed).
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets.option_list import Option
 
-from rainboard.engine import queries
+from rainboard.engine import legal_actions, queries
 from rainboard.engine.actions import Action, Attack, Flee, Strike
 from rainboard.engine.narrator import a
-from rainboard.engine.state import Decision, Duel, Encounter, GameState, Market
+from rainboard.engine.state import PLAYING, Decision, Duel, Encounter, GameState, Market
 
 from .safe_text import shown
 from .words import DEATH, action_key, action_label, blocked_label, card_line
@@ -60,8 +60,11 @@ def action_options(state: GameState, legal: list[Action], room: int = 0) -> list
 
 
 def risk_note(state: GameState) -> str:
-    """Under the action list in a fight that can kill: what its ☠ figure means."""
-    return f"{DEATH}: the chance to die if it fails" if queries.strike_risk(state) else ""
+    """Under the action list in a fight that can kill, a strike at a player or the answer to one:
+    what its ☠ figure means."""
+    pvp = isinstance(state.pending, Duel) or state.pending is None and state.phase == PLAYING \
+        and any(isinstance(action, Strike) for action in legal_actions(state))
+    return f"{DEATH}: the chance to die if it fails" if pvp or queries.strike_risk(state) else ""
 
 
 def prompt_line(state: GameState, viewer: int) -> Content:

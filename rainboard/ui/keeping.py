@@ -160,9 +160,11 @@ class GameKeeping:
             self.push_screen(BoardScreen(session, table))
             if session.hotseat and table.handoffs:
                 from .screens.dialogs import HandoffScreen
+                from .screens.turn_result import handoff_parts
 
-                self.push_screen(HandoffScreen(session.state.players[session.state.to_act].name,
-                                               "The game is resumed where it was left."))
+                # the news since the player's last move, as the record tells it (news.py)
+                name, _, since, warned = handoff_parts(session, session.state.to_act)
+                self.push_screen(HandoffScreen(name, "The game is resumed where it was left.", since, warned))
 
     def offer_replay(self, path: Path, holder) -> None:
         """The game at `path` is open elsewhere: say where, and offer to watch it instead."""
@@ -186,7 +188,7 @@ class GameKeeping:
         self.push_screen(ConfirmScreen(
             f"This game is open in {holder.describe(this_computer())}.",
             "Only one place at a time plays a game, so no move is lost. Watch it as a replay here "
-            "instead (it shows the moves made up to now)?"), answered)
+            "instead (it shows the moves made up to now)?", danger=False), answered)
 
     def release_games(self, screens) -> None:
         """These screens are closing for good: their games are written whole and their locks let go,

@@ -111,6 +111,12 @@ def app_bindings() -> list[Binding]:
     return [binding for key in APP_KEYS for binding in key.bindings()]
 
 
+def help_bindings() -> list[Binding]:
+    """The help's keys for a modal screen (a turn's result, a hand-off, a report, a question), which
+    stops the app's own keys from reaching past it: the same keys and words, run on the app."""
+    return [Binding(",".join(HELP.keys), f"app.{HELP.action}", HELP.label, key_display=HELP.display)]
+
+
 def keys_table(rows: tuple[Key, ...] = HELP_ROWS) -> str:
     """The keys as a Markdown table, a group's keys sharing one row."""
     lines = ["| Key | What it does |", "| --- | --- |"]

@@ -32,7 +32,8 @@ class GameCommands(Provider):
             for action in list(screen._legal):
                 found.append((action_label(state, action), partial(screen.choose, action),
                               f"{state.players[screen.viewer].name}: {action}"))
-            found.append(("Undo", screen.action_undo, keys.UNDO.does.capitalize()))
+            if screen.session.undo_refusal() is None:  # offered only when there is a move to take back
+                found.append(("Undo", screen.action_undo, keys.UNDO.does.capitalize()))
             found.append(("Save as", screen.action_save_as, keys.SAVE_AS.does.capitalize()))
         found.append(("Rules and keys", app.action_rules, "The rules as Rainboard plays them, and the keys"))
         found.append(("New game", app.action_new_game, "Set up a new hotseat or solo game"))

@@ -4,23 +4,43 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .session import GameSession
+from .session import GameSession, LastMove, last_move
 
 
 def session_from_replay(replay, upto: int, data, setup, challenge: str | None = None) -> GameSession:
-    """The game as it stood after `upto` of the replay's actions, ready to be played on. The save's
-    digests up to that point go with it, so the game's next save still holds them."""
+    """The game as it stood after `upto` of the replay's actions, ready to be played on: its events
+    from the start (as a new game's session holds them), and where each player last moved, so the
+    news a hand-off tells is the same as if the game had never stopped. The save's digests up to that
+    point go with it, so the game's next save still holds them."""
     from rainboard.engine import digest
 
-    events = []
+    events = list(replay.events_at(0))
+    starts = [0]  # where each action's events begin among `events`, by action number
     for step in range(1, upto + 1):
+        starts.append(len(events))
         events.extend(replay.events_at(step))
     state = replay.state_at(upto)
     session = GameSession(data=data, setup=setup, state=state, events=events,
-                          actions=list(replay.actions[:upto]), challenge=challenge)
+                          actions=list(replay.actions[:upto]), challenge=challenge,
+                          last_moves=last_moves(replay, upto, starts, len(state.players)))
     session.digests = {n: kept for n, kept in replay.save.digests.items() if n <= upto}
     session.digests.setdefault(upto, digest(state))
     return session
+
+
+def last_moves(replay, upto: int, starts: list[int], players: int) -> dict[int, LastMove]:
+    """Each player's last move among the replay's first `upto` actions, read from the record once,
+    from the last action backwards until every player is found (a round or so: everyone moves each
+    cycle). `starts[n]` is where action n's events begin in the session's events."""
+    found: dict[int, LastMove] = {}
+    for number in range(upto, 0, -1):
+        before = replay.state_at(number - 1)
+        actor = before.to_act
+        if actor is not None and actor not in found:
+            found[actor] = last_move(starts[number], replay.events_at(number), before.rain)
+            if len(found) == players:
+                break
+    return found
 
 
 def open_save(path: Path):

@@ -3,13 +3,18 @@
 The screens read from a GameSession and send it actions; it is the only place the interface
 touches the engine's verbs, so no screen can decide a rule on its own. After every action (and
 every undo) it calls `on_change`, which the app uses to autosave.
+
+It also keeps where each player's news begins (`last_moves`): the story a hand-off tells is the
+game's events from there on, so it needs neither the moves remembered for undo nor what this window
+happened to see. A game resumed from its record finds each player's last move there once
+(resume.py), and tells the same story as if it had never stopped.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from attrs import define, field
+from attrs import define, field, frozen
 
 from rainboard.data import GameData
 from rainboard.engine import (
@@ -24,6 +29,7 @@ from rainboard.engine import (
     outcome,
 )
 from rainboard.engine import events as ev
+from rainboard.engine.events import play_passed_at
 from rainboard.engine.state import CHOOSING, OVER
 
 from .words import action_label
@@ -34,6 +40,20 @@ DIGEST_EVERY = 10  # a check value in the save every this many actions
 # events that show a card or a die: a move that made one cannot be taken back
 SHOWING_A_CARD = (ev.CardDrawn, ev.ShelterFound, ev.MarketOpened)
 REVEALING = (*SHOWING_A_CARD, ev.Rolled, ev.DeckReshuffled, ev.PrecycleRolled, ev.RainTimerRolled)
+
+
+@frozen
+class LastMove:
+    """A player's last move, as their news needs it: the index in the game's events where play passed
+    on from it (what follows is news to them), and the rain timer as the move found it."""
+
+    news_from: int
+    rain: int
+
+
+def last_move(events_before: int, events, rain: int) -> LastMove:
+    """The mark a move leaves: its events began at `events_before`, and were `events`."""
+    return LastMove(events_before + play_passed_at(events), rain)
 
 
 @define
@@ -48,6 +68,7 @@ class Step:
     label: str = ""  # the action as the player saw it offered, odds and all
     rain_before: int = 0  # the rain timer and what was pending when the move was made, for the news
     pending_before: object = None
+    last_move_before: LastMove | None = None  # the actor's mark before this move, for undo
 
     @property
     def named(self) -> str:
@@ -64,6 +85,7 @@ class GameSession:
     actions: list[str] = field(factory=list)  # every action taken, in text form
     digests: dict[int, str] = field(factory=dict)  # actions taken -> the state's digest then
     steps: list[Step] = field(factory=list)  # for undo; empty for the part of a game resumed from a save
+    last_moves: dict[int, LastMove] = field(factory=dict)  # player -> where their news begins
     on_change: Callable[[GameSession], None] | None = None
     challenge: str | None = None  # the solo challenge's code, if this game is one
 
@@ -85,7 +107,10 @@ class GameSession:
         revealed = _revealed(before, self.state, events)
         self._forget_states(actor, revealed)
         self.steps.append(Step(str(action), actor, before, len(self.events), revealed,
-                               action_label(before, action), before.rain, before.pending))
+                               action_label(before, action), before.rain, before.pending,
+                               self.last_moves.get(actor)))
+        if actor is not None:
+            self.last_moves[actor] = last_move(len(self.events), events, before.rain)
         self.events.extend(events)
         self.actions.append(str(action))
         if len(self.actions) % DIGEST_EVERY == 0:
@@ -132,6 +157,10 @@ class GameSession:
         last = self.steps.pop()
         self.state = last.before
         del self.events[last.events_before:]
+        if last.last_move_before is None:
+            self.last_moves.pop(last.actor, None)
+        else:
+            self.last_moves[last.actor] = last.last_move_before
         self.actions.pop()
         self.digests = {n: d for n, d in self.digests.items() if n <= len(self.actions)}
         self._changed()

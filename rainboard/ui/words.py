@@ -32,6 +32,7 @@ from rainboard.engine.actions import (
     TamePlayer,
     Walk,
 )
+from rainboard.engine.narrator import a
 from rainboard.engine.state import PRECYCLE_DECK, Decision, Duel, Encounter, GameState, Market
 
 from . import event_words
@@ -77,6 +78,11 @@ def pearls_text(value: float) -> str:
     return f"{number} {'pearl' if 0 < value <= 1 else 'pearls'}"
 
 
+def _pearls_number(value: float) -> str:
+    """0 -> "0", 0.5 -> "½", 1.5 -> "1½": pearls without the word, as "you have ..." says them."""
+    return pearls_text(value).rsplit(" ", 1)[0]
+
+
 def signed(value: int) -> str:
     return f"{value:+d}"
 
@@ -118,13 +124,18 @@ DEATH = "☠"  # before the chance that a failed exchange kills: "☠20%"
 
 
 def _odds(state: GameState, action: Action, extra: tuple[str, ...] = ()) -> str:
-    """" · 75% · ☠20%": any other words, the roll's chance of success (queries.chance), and, when a
-    failed exchange lets the creature strike, its chance to kill (queries.strike_risk). Short, so a
-    label with an item fits the action list at 80 columns."""
+    """" · 75% · ☠20%": any other words, the roll's chance of success (queries.chance), and the
+    chance to die should it fail (queries.failure_risk): when a failed exchange lets the creature
+    strike, its chance to kill; after a failed strike at a player, the chance their best answer
+    kills, "☠49% if Bo fights back" (they choose: they may flee instead); after a failed answer to a
+    strike, none, "☠0%". Short, so a label with an item fits the action list at 80 columns."""
     chance = queries.chance(state, action)
     words = list(extra) + ([percent(chance)] if chance is not None else [])
-    risk = queries.strike_risk(state) if not isinstance(action, (Tame, TamePlayer)) else None
-    if risk:
+    risk = queries.failure_risk(state, action)
+    if isinstance(action, Strike):
+        if chance != 1:  # a strike that cannot fail provokes no answer
+            words.append(f"{DEATH}{percent(risk)} if {state.players[action.target].name} fights back")
+    elif risk or risk is not None and isinstance(state.pending, Duel):
         words.append(f"{DEATH}{percent(risk)}")
     return "".join(f" · {word}" for word in words)
 
@@ -217,9 +228,12 @@ def blocked_label(state: GameState, blocked: queries.Blocked) -> str:
         verb = f"Cross to {there.name}"
     elif isinstance(action, Tame):
         verb = _with_item("Tame", state, action.item)
+    elif isinstance(action, Buy):
+        verb = f"Buy {a(_card_name(state, action.card))}"
     reasons = {
         "karma": f"needs karma {blocked.need}, you have {blocked.have}",
         "food": f"{'costs' if isinstance(action, Tame) else 'need'} {blocked.need} food, you have {blocked.have}",
+        "pearls": f"need {pearls_text(blocked.need or 0)}, you have {_pearls_number(blocked.have or 0)}",
         "follows": "you go only where your tamer goes",
         "aggressive": "not yet, it is aggressive: attack or tame first",
     }
@@ -295,7 +309,7 @@ def _item_line(state: GameState, item, holder: int | None) -> str:
         parts.append(f"{signed(item.flee)} flee")
     player = state.players[holder] if holder is not None and 0 <= holder < len(state.players) else None
     if player is not None and player.slugcat is not None:
-        for modifier in data.slugcats[player.slugcat].modifiers:
+        for modifier in queries.slugcat_traits(state, holder):  # none of the Hunter's once it is the Long Legs
             if modifier.needs_item == item.id:
                 parts.append(f"{signed(modifier.value)} {modifier.stat} {modifier.label}")
     if item.tame:

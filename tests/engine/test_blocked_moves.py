@@ -7,7 +7,7 @@ from collections import Counter
 
 from rainboard.data import load_data
 from rainboard.engine import apply, legal_actions, queries
-from rainboard.engine.actions import CrossGate, Flee, Hibernate, Tame
+from rainboard.engine.actions import LEAVE, Buy, CrossGate, Flee, Hibernate, Tame
 from rainboard.engine.events import CompanionKilled, CreatureMet
 from rainboard.engine.narrator import a, narrate
 from rainboard.engine.state import HandCard
@@ -39,6 +39,8 @@ def test_a_blocked_move_is_never_legal_and_its_numbers_are_the_rules():
                     assert blocked.need == queries.food_needed(state, actor) and not queries.is_fed(state, actor)
                 elif blocked.reason == "food":
                     assert isinstance(blocked.action, Tame) and blocked.have == player.food < blocked.need
+                elif blocked.reason == "pearls":
+                    assert isinstance(blocked.action, Buy) and blocked.have < blocked.need
     assert seen["karma"] and seen["food"], seen
 
 
@@ -71,6 +73,19 @@ def test_a_tame_too_dear_and_no_flight_from_an_aggressive_creature():
     state, _ = apply(stack(state, "su", aggressive), "draw")
     reasons = {(type(b.action), b.reason) for b in queries.blocked_moves(state, 0)}
     assert (Flee, "aggressive") in reasons and (Tame, "food") in reasons
+
+
+def test_a_merchant_whose_offers_the_items_held_cannot_pay_for_lists_each_with_its_price():
+    state = put(game("survivor", "hunter", data=DATA), 0, hand=(HandCard("pearl", "treasure"),))
+    state, _ = apply(stack(state, "su", "scavenger_merchant"), "draw")
+    offers = dict.fromkeys(state.pending.offers)
+    held = DATA.cards["pearl"].pearls
+    blocked = queries.blocked_moves(state, 0)
+    legal = legal_actions(state)
+    assert [b.action for b in blocked] == [Buy(card) for card in offers if DATA.cards[card].pearls > held]
+    assert all(b.reason == "pearls" and b.need == DATA.cards[b.action.card].pearls and b.have == held for b in blocked)
+    assert {b.action for b in blocked} | set(legal) == {Buy(card) for card in offers} | {LEAVE}
+    assert blocked, "the shipped treasure deck no longer deals an offer dearer than a pearl here"
 
 
 def test_articles_before_vowels():

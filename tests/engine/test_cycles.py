@@ -142,3 +142,26 @@ def test_precycles_off_never_roll():
     state, events = act(state, "draw", "hibernate")
     assert "precycle_roll" not in kinds(events)
     assert not state.precycle
+
+
+def test_a_move_applied_without_waking_stops_as_the_cycle_ends():
+    """apply(..., wake=False), for a turn's result: the table as the cycle ended (the last one awake
+    asleep with the food eaten), not as the next cycle wakes it (karma risen, food gone)."""
+    state = put(game("survivor", "saint"), 0, food=4)
+    state = put(state, 1, status=HIBERNATING)
+    state = stack(state, "su", "shelter")
+    state, _ = act(state, "draw")
+    moment, events = apply(state, "hibernate", wake=False)
+    after, _ = apply(state, "hibernate")
+    ada = moment.players[0]
+    assert ada.status == HIBERNATING and ada.food == 4 and ada.karma == state.players[0].karma
+    assert moment.cycle == 1 and kinds(events)[-1] == "cycle_ended"
+    assert after.cycle == 2 and after.players[0].food == 0 and after.players[0].karma == ada.karma + 1
+
+
+def test_the_rain_seen_without_waking_leaves_the_drowned_dead():
+    state = evolve(put(game("survivor", "saint"), 1, status=HIBERNATING), rain=0)
+    moment, events = apply(state, "food", wake=False)
+    assert "rain" in kinds(events) and moment.players[0].status == DEAD and moment.cycle == 1
+    assert apply(state, "food", wake=False)[0] == moment  # the same dice, the same end
+    assert apply(state, "food")[0].players[0].status != DEAD  # waking, as play goes on

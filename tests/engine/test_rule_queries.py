@@ -137,9 +137,18 @@ def _check_action(state: GameState, action, checked: Counter) -> None:
         assert ("-1 reputation" in label) == costs, label
         checked["reputation lost" if costs else "attack"] += 1
     if isinstance(action, (Attack, Flee, Strike)):
-        assert f" · {percent(queries.chance(state, action))}" in label, label
-        risk = queries.strike_risk(state)  # None outside a creature fight: no answer can kill
-        assert (label.endswith(f" · ☠{percent(risk)}")) if risk else ("☠" not in label), label
+        chance = queries.chance(state, action)
+        assert f" · {percent(chance)}" in label, label
+        risk = queries.failure_risk(state, action)  # the creature's answer, the hunted player's, or none
+        if isinstance(action, Strike):
+            name = state.players[action.target].name
+            assert label.endswith(f" · ☠{percent(risk)} if {name} fights back") or chance == 1, label
+            checked["strike risk shown"] += 1
+        elif isinstance(state.pending, Duel):
+            assert risk == 0 and label.endswith(" · ☠0%"), label  # nothing strikes after an answer
+        else:
+            assert risk == queries.strike_risk(state), label
+            assert (label.endswith(f" · ☠{percent(risk)}")) if risk else ("☠" not in label), label
     if isinstance(action, (Tame, TamePlayer)):
         assert label.endswith(f" · {percent(queries.chance(state, action))}") and "☠" not in label, label
 
@@ -157,7 +166,7 @@ def test_every_legal_action_does_what_the_queries_say():
     assert states >= 5000
     # random play reached every kind of prediction checked above, and more than once
     for kind in ("food token", "eat", "give", "tame", "cross", "attack", "hibernate", "starve", "kept gate judged",
-                 "drawn gate judged"):
+                 "drawn gate judged", "strike risk shown"):
         assert checked[kind] >= 5, (kind, checked)
 
 
@@ -252,6 +261,25 @@ def test_the_outcome_flips_exactly_at_the_face_the_chance_implies():
                    for face in range(1, sides + 1)]
             first = sides - int(p * sides) + 1  # the lowest face that succeeds
             assert row == [face >= first for face in range(1, sides + 1)], (str(action), float(p), row)
+
+
+def test_a_strikes_risk_is_the_best_answer_the_hunted_player_is_then_offered():
+    """Every strike in the random positions (with items and companions on either side): missed on
+    scripted 1s, it leaves the hunted player answers whose best chance to kill is the risk the strike
+    showed (queries.failure_risk), and each answer, failed, kills nobody."""
+    strikes = [(s, a) for s, a in fights() if isinstance(a, Strike)]
+    assert len(strikes) >= 20
+    seen = 0
+    for state, action in strikes:
+        after, events = apply(testing.script_dice(state, *[1] * 12), action)
+        if not isinstance(after.pending, Duel):
+            continue  # the strike killed even on 1s
+        seen += 1
+        duel = evolve(after, script=())
+        answers = [a for a in legal_actions(duel) if isinstance(a, Attack)]
+        assert max(queries.chance(duel, a) for a in answers) == queries.failure_risk(state, action), str(action)
+        assert all(queries.failure_risk(duel, a) == 0 for a in legal_actions(duel))
+    assert seen >= 20
 
 
 def test_a_green_lizard_dies_from_a_fifteen():

@@ -171,7 +171,10 @@ def test_hunting_players():
     state = put(two(), 1, region="su")
     assert labels(state)["hunt 1"] == "Hunt Bo"
     striking = put(state, 0, hunting=1)
-    assert labels(striking)["strike 1"] == "Strike at Bo · 35%"  # Survivor +0 against the Hunter's HP 13
+    # Survivor +0 against the Hunter's HP 13; should it fail, Bo's +2 against Ada's HP 13 (queries.failure_risk)
+    assert labels(striking)["strike 1"] == "Strike at Bo · 35% · ☠45% if Bo fights back"
+    armed = put(striking, 1, hand=hand("spear", "rock"))  # his best answer: the spear, and his mastery
+    assert labels(armed)["strike 1"] == "Strike at Bo · 35% · ☠65% if Bo fights back"
     long_legs = put(put(striking, 1, form="hunter_long_legs"), 0, food=3)
     got = labels(long_legs)
     assert got["tame 1"] == "Tame Bo · 3 food · 100%"
@@ -183,12 +186,12 @@ def test_answering_a_strike():
     state = evolve(state, pending=Duel(player=1, attacker=0))
     assert state.to_act == 1
     assert labels(state) == {
-        # the Hunter's +2, +1 with a spear in hand, against Ada's HP 13; no death on a miss here;
-        # the Hunter flees at +1
-        "attack": "Fight back · 50%",
-        "attack spear": "Fight back with Spear · 65%",
-        "flee": "Flee from Ada · 48%",
-        "flee rock": "Flee from Ada with Rock · 57%",
+        # the Hunter's +2, +1 with a spear in hand, against Ada's HP 13; no death on a miss here
+        # (the strike is one exchange each way); the Hunter flees at +1
+        "attack": "Fight back · 50% · ☠0%",
+        "attack spear": "Fight back with Spear · 65% · ☠0%",
+        "flee": "Flee from Ada · 48% · ☠0%",
+        "flee rock": "Flee from Ada with Rock · 57% · ☠0%",
     }
 
 
@@ -229,6 +232,8 @@ def test_card_line_names_the_holders_own_bonus():
     state = two("hunter", "survivor")
     assert card_line(state, "spear", 0) == "Spear: +3 attack, +1 attack Spear mastery, used up"
     assert card_line(state, "spear", 1) == "Spear: +3 attack, used up"
+    long_legs = put(state, 0, form="hunter_long_legs", turns=25)  # the Hunter card discarded, its mastery too
+    assert card_line(long_legs, "spear", 0) == "Spear: +3 attack, used up"
 
 
 # -- the slugcat card --------------------------------------------------------------------------------
@@ -246,7 +251,7 @@ def test_food_board_has_the_hibernation_line_after_the_line_pips():
     hunter = put(two(), 1, food=most)  # a full board: the line drawn after the line's pips
     assert "●" * line + "│" + "●" * (most - line) + f" food {most}, need {line}" in card_lines(hunter, 1)
     nibbling = put(two(), 1, food=1, food_parts=1)  # a carnivore half way to its next pip
-    assert "●" + "○" * (line - 1) + "│" + "○" * (most - line) + f" food 1+½, need {line}" in card_lines(nibbling, 1)
+    assert "●" + "○" * (line - 1) + "│" + "○" * (most - line) + f" food 1½, need {line}" in card_lines(nibbling, 1)
 
 
 def test_starving_needs_a_full_board():

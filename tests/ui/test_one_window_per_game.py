@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from textual.widgets import OptionList
+from textual.widgets import Button, OptionList
 
 from rainboard.saves import latest_unfinished
 from rainboard.saves.lock import BROWSER, TERMINAL, GameLock, holder_of
@@ -70,6 +70,7 @@ async def test_continue_on_a_game_open_elsewhere_says_who_and_offers_the_replay(
             assert isinstance(app.screen, ConfirmScreen)
             assert "open in a browser tab" in _confirm_text(app.screen)
             assert f"process {os.getpid()}" in _confirm_text(app.screen)
+            assert app.screen.query_one("#yes", Button).variant != "error"  # watching loses nothing: no red
             await pilot.press("y")
             await pilot.pause()
             assert isinstance(app.screen, ReplayScreen)

@@ -23,7 +23,8 @@ async def set_up(pilot, app, players: int, seed: str) -> None:
     await pilot.press("enter")  # New game is the first entry
     await pilot.pause()
     assert isinstance(app.screen, SetupScreen)
-    await pilot.press("shift+tab", "enter")  # the player count
+    assert app.focused.id == "player-count"  # the setup opens on the player count
+    await pilot.press("enter")
     await pilot.pause()
     await pilot.press("home", *(["down"] * (players - 1)), "enter")
     await pilot.pause()

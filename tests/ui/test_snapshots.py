@@ -166,6 +166,17 @@ def nine_players() -> GameSession:
     return session
 
 
+def race() -> GameSession:
+    """Round 2 of cycle 1 with the race under way (issue 23): Ada has carried the Mark into
+    Subterranean and slept there once of two; Bo, the Hunter, is Hunter Long Legs and half way to a
+    pip (a carnivore's food token); Cy has slept there twice and waits 3 turns to ascend."""
+    session = normal_turn()
+    state = put(session.state, 0, has_mark=True, reached_ending=True, ending_hibernations=1, region="sb", karma=5)
+    state = put(state, 1, form="hunter_long_legs", food=1, food_parts=1, turns=21)
+    session.state = put(state, 2, has_mark=True, reached_ending=True, ending_hibernations=2, waiting=3, region="sb")
+    return session
+
+
 def board(session: GameSession) -> Callable[[], Screen]:
     return lambda: BoardScreen(session, TableOptions())
 
@@ -215,6 +226,13 @@ def test_board_normal_turn(snap_compare, size):
 def test_board_nine_players(snap_compare, size):
     """Every seat taken: the roster has a line for each player (two to a line at 80x24)."""
     assert snap_compare(SnapApp(board(nine_players())), terminal_size=size)
+
+
+@SIZES
+def test_board_race(snap_compare, size):
+    """The roster shows the Mark, the sleeps in Subterranean, a creature form, the wait, and a
+    carnivore's half pip as the card writes it."""
+    assert snap_compare(SnapApp(board(race())), terminal_size=size)
 
 
 @SIZES
@@ -311,6 +329,30 @@ def replay_of_normal_turn():
     return lambda: ReplayScreen(Replay(save), session.data, session.setup)
 
 
+def replay_of_a_race():
+    """A three-player game by the eager policy until someone has slept once in Subterranean with the
+    Mark, saved and replayed to its end."""
+    from datetime import datetime, timezone
+
+    from rainboard.saves import Replay, new_save, record
+    from rainboard.ui.screens.replay import ReplayScreen
+
+    session = started()
+    policy = EagerPolicy(DATA, random.Random(1))
+    while not session.over and not any(p.ending_hibernations for p in session.state.players):
+        session.act(policy(session.state))
+    moment = datetime(2026, 11, 23, 12, 0, tzinfo=timezone.utc)
+    save = new_save(session.setup, session.data, True, moment, game_id="snap-race")
+    save = record(save, list(session.actions), dict(session.digests), finished=False, outcome=None, now=moment)
+    return lambda: ReplayScreen(Replay(save), session.data, session.setup)
+
+
+@SIZES
+def test_replay_race(snap_compare, size):
+    """The replay's roster: the Mark, the sleeps and Hunter Long Legs, as the board shows them."""
+    assert snap_compare(SnapApp(replay_of_a_race()), press=["end"], terminal_size=size)
+
+
 @SIZES
 def test_replay(snap_compare, size):
     assert snap_compare(SnapApp(replay_of_normal_turn()), press=["right", "right", "right", "right_square_bracket"],
@@ -367,7 +409,7 @@ def test_setup_remembered_table(snap_compare, size):
 
     table = RememberedTable(names=("Xena", "Yuri", "Zed", "Wren"), precycles=False, handoffs=True)
     app = SnapApp(TitleScreen, lambda: SetupScreen(seed="snap", table=table))
-    assert snap_compare(app, press=["enter"], terminal_size=size)
+    assert snap_compare(app, press=["tab", "enter"], terminal_size=size)  # from the count to the first name, on
 
 
 @SIZES

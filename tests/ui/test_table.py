@@ -154,6 +154,9 @@ async def test_enter_in_a_name_goes_to_the_next_field_and_never_starts_the_game(
     app = RainboardApp(catch_errors=False, seed="1", autosave=False)
     async with app.run_test(size=(100, 34)) as pilot:
         screen = await _open_setup(app, pilot)
+        assert screen.focused.id == "player-count"  # how many play comes first
+        await pilot.press("tab")
+        await pilot.pause()
         assert screen.focused.id == "name-0"
         await pilot.press("enter")
         await pilot.pause()

@@ -108,9 +108,11 @@ async def test_the_hand_off_tells_what_each_other_player_did_since_your_last_tur
         assert isinstance(app.screen, HandoffScreen) and app.screen.player_name == "Cy"
         since = app.screen.since
         gained = session.state.players[1].food
-        assert since == ["Ada took a food token (+1 food).",
-                         "Bo drew Dangle Fruit" + (f" (+{gained} food)." if gained else "."),
-                         f"☂ Cycle 1 began. Rain in {session.state.rain} rounds."]  # Cy's last move: her slugcat
+        # Cy has not moved yet (the slugcats were dealt): her news is the cycle's, in the order it came
+        assert since[0] == "☀ Cycle 1 began." and "rolled the rain timer" in since[1]
+        assert since[2:] == [f"Ada ate a food token: +1 food (1/{DATA.slugcats['survivor'].food_max}).",
+                             f"Bo ate Dangle Fruit: +{gained} food ({gained}/{DATA.slugcats['hunter'].food_max}).",
+                             f"☂ Rain in {session.state.rain} rounds."]
         await pilot.press("enter")
         await pilot.pause()
         for key in ("f", "enter"):  # Cy's food token, her result: the round ends, back to Ada
@@ -188,18 +190,18 @@ async def test_a_gate_you_cannot_cross_says_why_with_the_gates_karma():
         assert session.state is state
 
 
-async def test_a_solo_player_sees_the_result_and_no_hand_off():
+async def test_a_solo_player_has_no_result_to_dismiss_and_no_hand_off():
+    """Alone, the log and the card tell the turn: it ends on the board (issue 23: an Enter a turn
+    saved), where ctrl+z still takes the move back."""
     session = table(players=1)
     async with TableApp(session).run_test(size=(80, 24)) as pilot:
         app = pilot.app
         await pilot.pause()
+        board = app.screen
         await pilot.press("f")
         await pilot.pause()
-        assert isinstance(app.screen, TurnResultScreen)
-        assert "Enter: go on" in texts(app.screen)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, BoardScreen)
+        assert app.screen is board and session.actions == ["food"]
+        assert "Ada eats a food token" in "\n".join(board.query_one("#log").plain_lines)
 
 
 async def test_a_strike_and_its_answer_each_get_their_own_result():
@@ -216,7 +218,7 @@ async def test_a_strike_and_its_answer_each_get_their_own_result():
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
         assert app.screen.warnings == ["⚔ Ada is attacking you: fight back or flee!"]
-        assert "Ada struck at you." in app.screen.since
+        assert "Ada pounced on you!" in app.screen.since
         await pilot.press("enter", "e")  # Bo flees: Ada's chase shows 1, Bo's flee 20
         await pilot.pause()
         assert isinstance(app.screen, TurnResultScreen)
@@ -225,7 +227,8 @@ async def test_a_strike_and_its_answer_each_get_their_own_result():
 
 
 def test_the_news_of_a_cycles_end_reads_as_a_sentence():
-    """Karma risen at a cycle's end: "Bo rose to karma 2", never "Bo their karma rose"."""
+    """Karma risen at a cycle's end: "Bo's karma rose to 2", never "Bo their karma rose", after the
+    sleep that earned it and the cycle's end."""
     from rainboard.engine.actions import Hibernate
     from rainboard.ui.turn_story import since_lines
 
@@ -235,4 +238,6 @@ def test_the_news_of_a_cycles_end_reads_as_a_sentence():
     session.act(Hibernate())  # Ada sleeps
     session.act(Hibernate())  # Bo sleeps: the cycle ends, both rise
     lines = since_lines(session, 0)
-    assert "Bo hibernated and rose to karma 2." in lines, lines
+    at = lines.index("Bo curled up in a shelter to hibernate.")
+    assert lines[at:at + 4] == ["Bo curled up in a shelter to hibernate.", "☾ Cycle 1 ended.", "Bo's karma rose to 2.",
+                                "Your karma rose to 2."], lines

@@ -72,4 +72,22 @@ from .fights import (
     Transformed,
 )
 
-__all__ = ["Ambushed", "Ascended", "AttackMissed", "Blasted", "Bought", "BrokeApart", "CardDrawn", "CardKept", "CardLetGo", "Caught", "CompanionKilled", "CreatureHidden", "CreatureGaveUp", "CreatureKilled", "CreatureMet", "CycleEnded", "CycleStarted", "DeckEmpty", "DeckReshuffled", "Died", "EndingReached", "EndingSlept", "GatesLeftBehind", "Event", "Fed", "Fled", "GameOver", "Hibernated", "Hunting", "Joined", "KarmaChanged", "KarmaSaved", "LetPass", "MarkReceived", "MarketOpened", "MerchantLeft", "Moved", "MustAnswer", "Pounced", "PrecycleRolled", "RainFell", "RainTimerRolled", "ReputationChanged", "Roll", "Rolled", "RoundEnded", "SearchStarted", "Searching", "ShelterFound", "ShelterNotFound", "SlugcatChosen", "SparedByRain", "Starved", "StrikeDodged", "Tamed", "Transformed", "TurnOrderSet", "TurnOrderTie", "TurnStarted", "Untamed", "Waited", "WalkedPast", "Woke"]
+# The events with which play passes on from the player who moved: the round's end, the rain, the
+# cycle's end or start, and the next turn (announced, or owed to a search or the ending's wait).
+# The engine emits none of them while a move is being played out, only once the move has passed play
+# on (turns.end_turn, or the last slugcat chosen starting the game), so the first of them in an
+# action's events is where its turn passed.
+PLAY_PASSES = (RoundEnded, RainFell, CycleEnded, CycleStarted, TurnStarted, Searching, Waited)
+
+
+def play_passed_at(events) -> int:
+    """Where in one action's events play passed on from the player who acted (the round ended, the
+    next turn began...): what follows is news to them. len(events) when the action did not pass play
+    on (a fight goes on, a strike waits for its answer)."""
+    for index, event in enumerate(events):
+        if isinstance(event, PLAY_PASSES):
+            return index
+    return len(events)
+
+
+__all__ = ["PLAY_PASSES", "play_passed_at", "Ambushed", "Ascended", "AttackMissed", "Blasted", "Bought", "BrokeApart", "CardDrawn", "CardKept", "CardLetGo", "Caught", "CompanionKilled", "CreatureHidden", "CreatureGaveUp", "CreatureKilled", "CreatureMet", "CycleEnded", "CycleStarted", "DeckEmpty", "DeckReshuffled", "Died", "EndingReached", "EndingSlept", "GatesLeftBehind", "Event", "Fed", "Fled", "GameOver", "Hibernated", "Hunting", "Joined", "KarmaChanged", "KarmaSaved", "LetPass", "MarkReceived", "MarketOpened", "MerchantLeft", "Moved", "MustAnswer", "Pounced", "PrecycleRolled", "RainFell", "RainTimerRolled", "ReputationChanged", "Roll", "Rolled", "RoundEnded", "SearchStarted", "Searching", "ShelterFound", "ShelterNotFound", "SlugcatChosen", "SparedByRain", "Starved", "StrikeDodged", "Tamed", "Transformed", "TurnOrderSet", "TurnOrderTie", "TurnStarted", "Untamed", "Waited", "WalkedPast", "Woke"]

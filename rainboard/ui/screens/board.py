@@ -13,24 +13,23 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, OptionList, Static
 
-from rainboard.data.dice import VARIANT_NAMES
 from rainboard.engine import Action
 from rainboard.engine import events as ev
-from rainboard.engine.narrator import narrate
-from rainboard.engine.queries import attack_plan, flee_modifiers, hp_against
 from rainboard.engine.state import Duel, Encounter
 
-from .. import keys
+from .. import keys, news
 from ..choices import action_options, decision_card, ordered, prompt_line, risk_note
 from ..safe_text import shown, tell
 from ..safety import guarded
 from ..session import GameSession
-from ..widgets.cards import HandList, SlugcatCard, creature_card_content
+from ..widgets.cards import HandList, SlugcatCard
 from ..widgets.event_log import EventLog
+from ..widgets.fight import FightPanel, duel_ways, fight_ways
 from ..widgets.rain_clock import RainClock
 from ..widgets.region_map import RegionMap
 from ..widgets.roster import Roster
 from ..words import action_key
+from .board_layout import TALL_BREAKPOINTS, hand_beside_card, place_hand
 from .dialogs import ReportScreen
 from .turn_result import TurnResultScreen, handoff_parts, handoff_screen
 from .setup import TableOptions
@@ -50,6 +49,7 @@ class BoardScreen(Screen):
     CSS_PATH = STYLES
 
     BINDINGS = keys.board_bindings()  # the verbs, the numbers, tab, undo and save as
+    VERTICAL_BREAKPOINTS = TALL_BREAKPOINTS  # `-tall` from 34 rows: the hand under the card (board_layout.py)
 
     def __init__(self, session: GameSession, table: TableOptions | None = None) -> None:
         super().__init__()
@@ -69,13 +69,16 @@ class BoardScreen(Screen):
             with Vertical(id="board-left"):
                 with Switcher(initial="map", id="left-switch"):
                     yield RegionMap(id="map")
-                    yield Panel("", id="fight")
+                    yield FightPanel("", id="fight")
                 yield Roster(id="roster")
                 yield SlugcatCard(id="card", brief=True)
+                if hand_beside_card(self.app.size):  # a tall board: the hand under the card (board_layout.py)
+                    yield HandList(id="hand")
             with Vertical(id="board-right"):
                 yield Panel("", id="prompt")
                 yield QuietOptionList(id="actions")
-                yield HandList(id="hand")
+                if not hand_beside_card(self.app.size):
+                    yield HandList(id="hand")
                 yield EventLog(id="log")
         yield KeysFooter()
 
@@ -130,18 +133,21 @@ class BoardScreen(Screen):
 
     def _fill_actions(self) -> None:
         """The action list: the legal actions in the order `_legal` holds, then why missing moves are
-        missing (greyed, not selectable); each key hint only where the line has room for it."""
+        missing (greyed, not selectable); each key hint only where the line has room for it. A new
+        list (another decision, another turn) opens with no move chosen: an Enter pressed for the
+        screen before takes nothing here; a move takes its key, its number, or the arrows and Enter."""
         actions = self.query_one("#actions", QuietOptionList)
         highlighted = actions.highlighted
         actions.replace_options(action_options(self.session.state, self._legal, actions.scrollable_content_region.width))
         actions.border_subtitle = risk_note(self.session.state)
         if self._legal:
             keep = highlighted is not None and highlighted < len(self._legal) and self._filled == self._legal
-            actions.highlighted = highlighted if keep else 0
+            actions.highlighted = highlighted if keep else None
         self._filled = list(self._legal)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fill_actions)  # the key hints follow the list's new width
+        place_hand(self, self.refresh_view)  # grown past 34 rows or shrunk below: the hand moves
 
     def _prompt(self, state, viewer: int) -> Content:
         return prompt_line(state, viewer)
@@ -149,28 +155,18 @@ class BoardScreen(Screen):
     def _show_left(self, state, viewer: int) -> None:
         switch = self.query_one("#left-switch", ContentSwitcher)
         pending = state.pending
-        fight = self.query_one("#fight", Static)
+        fight = self.query_one("#fight", FightPanel)
         if isinstance(pending, Encounter):
-            creature = state.data.cards[pending.card]
-            parts = [creature_card_content(state, pending.card, viewer), Content.styled("\n── you ──", "$text-muted")]
-            parts += _your_modifiers(state, viewer, creature.hp)
-            quiet_update(fight, shown(Content("\n").join(parts)))
+            fight.show_ways(*fight_ways(state, viewer))  # the fullest that fits: the flee line always does
             fight.border_title = "Fight"
             switch.current = "fight"
         elif isinstance(pending, Duel):
-            attacker = state.players[pending.attacker]
-            hp = hp_against(state, viewer, pending.attacker)  # halved if the defender's form blasts
-            dice = VARIANT_NAMES[state.data.rules.dice.variant]  # the table's dice, in the setup's words
-            lines = [Content.styled(f"{attacker.name} strikes at you!", "bold"),
-                     Content(f"Fight back: your attack against their HP ({hp}), rolled on {dice}."),
-                     Content("Flee: beat their chase and they leave you alone this cycle."),
-                     Content.styled("── you ──", "$text-muted"), *_your_modifiers(state, viewer, hp)]
-            quiet_update(fight, shown(Content("\n").join(lines)))
+            fight.show_ways(*duel_ways(state, viewer))
             fight.border_title = "Attacked"
             switch.current = "fight"
         elif decision_card(state, viewer) is not None:  # a merchant's blanket, a drawn shelter or gate
             fight.border_title, card = decision_card(state, viewer)
-            quiet_update(fight, shown(card))
+            fight.show_ways(shown(card))
             switch.current = "fight"
         else:
             switch.current = "map"
@@ -252,6 +248,10 @@ class BoardScreen(Screen):
         if after == before and not any(isinstance(e, TURN_ENDS) for e in events):
             self.refresh_view()
             return  # the turn goes on
+        self._filled = []  # the next turn's list opens with no move chosen, even if it is the same
+        if not session.hotseat:  # alone: the log and the card tell the turn, and ctrl+z still takes it back
+            self._after_result(before, events, False)
+            return
         # the board is drawn again as the turn's result is put away: till then the result hides it
         # the mover sees what their turn did, and may still take the move back, before the hand-off
         passing = session.hotseat and self.table.handoffs and after != before
@@ -306,18 +306,6 @@ class BoardScreen(Screen):
 TURN_ENDS = (ev.TurnStarted, ev.CycleEnded)  # a move that made one of these ended the turn
 
 
-def _your_modifiers(state, viewer: int, hp: int) -> list[Content]:
-    """The player's attack (on a foe of `hp`) and flee modifiers, without an item, as the engine
-    will roll them (queries.attack_plan, queries.flee_modifiers)."""
-    parts = []
-    rolled = {"attack": attack_plan(state, viewer, hp).check.modifiers, "flee": flee_modifiers(state, viewer)}
-    for stat, mods in rolled.items():
-        total = sum(value for _, value in mods)
-        named = ", ".join(f"{label} {value:+d}" for label, value in mods)
-        parts.append(f"{stat} {total:+d}" + (f" ({named})" if named else ""))
-    return [Content("You: " + " · ".join(parts))]
-
-
 def _record_challenge_result(app, session: GameSession):
     """A finished solo challenge goes into the score book, under its decks' fingerprint; its answer
     says if it is a new best on those decks."""
@@ -358,46 +346,5 @@ def cycle_report(session: GameSession, events) -> ReportScreen:
 
 
 def cycle_report_parts(session: GameSession) -> tuple[str, list, str]:
-    """The end of the last cycle in words (title, lines, hint): how each player ended it, karma,
-    then the new cycle's rolls."""
-    every = session.events
-    end = _last_index(every, ev.CycleEnded, len(every))
-    begun = _last_index(every, ev.CycleStarted, end)
-    cycle = every[begun:end + 1] if begun is not None else every[:end + 1]
-    state = session.state
-    lines: list = []
-    for index, player in enumerate(state.players):
-        fates = [e for e in cycle if e.player == index and isinstance(e, _FATES)]
-        last = fates[-1] if fates else None
-        if last is None:
-            mark, fate = "☠", "was still out when the cycle ended"
-        elif isinstance(last, ev.Died):
-            mark, fate = "☠", narrate(last, state).removeprefix(f"{player.name} ").rstrip(".")
-        else:
-            mark, fate = _FATE_WORDS[type(last)]
-        lines.append(f"{mark} {player.name} {fate}.")
-    lines.append("")
-    lines += [narrate(e, state) for e in every[end:] if isinstance(e, _AFTERMATH)]
-    lines.append("Karma now: " + ", ".join(f"{p.name} {p.karma}" for p in state.players))
-    lines.append("")
-    lines += [narrate(e, state) for e in every[end:] if isinstance(e, _NEW_CYCLE)]
-    return f"Cycle {state.cycle - 1} is over", lines, "Press Enter to start the new cycle."
-
-
-def _last_index(events, kind, before: int) -> int | None:
-    """Where the last event of `kind` before index `before` is (searched from the end: a long
-    game's log is long)."""
-    for index in range(before - 1, -1, -1):
-        if isinstance(events[index], kind):
-            return index
-    return None
-
-
-_FATE_WORDS = {
-    ev.Hibernated: ("⌂", "hibernated, fed"),
-    ev.Starved: ("○", "starved in a shelter: survives, but hungry next cycle"),
-    ev.SparedByRain: ("◈", "rode out the rain in Five Pebbles"),
-}
-_FATES = (ev.Died, *_FATE_WORDS)
-_AFTERMATH = (ev.KarmaChanged, ev.KarmaSaved, ev.EndingReached, ev.EndingSlept, ev.Woke, ev.Ascended)
-_NEW_CYCLE = (ev.CycleStarted, ev.PrecycleRolled, ev.RainTimerRolled)
+    """The end of the last cycle in words (title, lines, hint), in the narrator's words (news.py)."""
+    return news.cycle_report_parts(session)

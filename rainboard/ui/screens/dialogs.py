@@ -9,6 +9,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from .. import keys
 from ..safe_text import shown
 from ..widgets.footer import KeysFooter
 from ..widgets.quiet import Panel, SettledScroll, SettledVertical, quiet_update
@@ -43,6 +44,7 @@ class HandoffScreen(ModalScreen[None]):
 
     BINDINGS = [
         Binding("enter,space", "ready", "I'm ready", key_display="enter"),
+        *keys.help_bindings(),  # the help from here too: the app's own keys stop at a modal screen
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),
     ]
@@ -126,6 +128,7 @@ class ReportScreen(ModalScreen[None]):
 
     BINDINGS = [
         Binding("enter,space,escape", "close", "Continue", key_display="enter"),
+        *keys.help_bindings(),
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),
     ]
@@ -177,12 +180,14 @@ class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No", key_display="n"),
+        *keys.help_bindings(),
     ]
 
-    def __init__(self, question: str, detail: str = "") -> None:
+    def __init__(self, question: str, detail: str = "", danger: bool = True) -> None:
         super().__init__(classes="dialog")
         self.question = question
         self.detail = detail
+        self.danger = danger  # Yes loses something (a game left, a file replaced): its button is red
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
@@ -190,8 +195,8 @@ class ConfirmScreen(ModalScreen[bool]):
             if self.detail:
                 yield Static(shown(self.detail), classes="dialog-text")
             with Vertical(classes="dialog-buttons"):
-                yield Button("Yes (y)", id="yes", variant="error")
-                yield Button("No (n)", id="no", variant="primary")
+                yield Button("Yes (y)", id="yes", variant="error" if self.danger else "primary")
+                yield Button("No (n)", id="no", variant="primary" if self.danger else "default")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -227,7 +232,7 @@ class TextPrompt(ModalScreen[str | None]):
 
     CSS_PATH = STYLES
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), *keys.help_bindings()]  # F1: `?` is typed
 
     def __init__(self, title: str, value: str = "", placeholder: str = "", integer: bool = False) -> None:
         super().__init__(classes="dialog")

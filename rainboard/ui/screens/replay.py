@@ -18,9 +18,11 @@ from ..widgets.event_log import EventLog
 from ..widgets.rain_clock import RainClock
 from .dialogs import TextPrompt
 from ..widgets.region_map import RegionMap
+from ..widgets.roster import Roster
 from ..widgets.footer import KeysFooter
 from ..widgets.status_lines import StatusLines
 from . import STYLES
+from .board_layout import TALL_BREAKPOINTS, hand_beside_card, place_hand
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.04)  # seconds per action while playing
 LOG_WINDOW = 120  # actions' worth of events shown in the log
@@ -28,9 +30,10 @@ KEYS_LINE = Content.styled("←→ step · [ ] round · { } cycle · home/end ·
 
 
 class ReplayScreen(Screen):
-    """The board as it was after each action, read-only, with the log."""
+    """The board as it was after each action, read-only, with the roster of every player and the log."""
 
     CSS_PATH = STYLES
+    VERTICAL_BREAKPOINTS = TALL_BREAKPOINTS  # `-tall`: the hand under the card, as on the board
 
     BINDINGS = [
         # the footer keeps the main keys; the status line lists all of them
@@ -77,11 +80,15 @@ class ReplayScreen(Screen):
         with Horizontal(id="board-body"):
             with Vertical(id="board-left"):
                 yield RegionMap(id="map")
-                yield SlugcatCard(id="card")
+                yield Roster(id="roster")  # the race, as it stood: the Mark, the sleeps, a creature form
+                yield SlugcatCard(id="card", brief=True)  # the roster has the turns, region and status
+                if hand_beside_card(self.app.size):
+                    yield HandList(id="hand")
             with Vertical(id="board-right"):
                 yield StatusLines(id="replay-status")
                 yield ProgressBar(total=max(1, len(self.replay)), show_eta=False, id="replay-bar")
-                yield HandList(id="hand")
+                if not hand_beside_card(self.app.size):
+                    yield HandList(id="hand")
                 yield EventLog(id="log")
         yield KeysFooter()
 
@@ -103,6 +110,7 @@ class ReplayScreen(Screen):
             viewer = state.winner if state.winner is not None else state.current
         self.query_one("#rain", RainClock).show(state, viewer)
         self.query_one("#map", RegionMap).show(state, viewer)
+        self.query_one("#roster", Roster).show(state, viewer)
         self.query_one("#card", SlugcatCard).show(state, viewer)
         self.query_one("#hand", HandList).show(state, viewer)
         events = []
@@ -118,6 +126,9 @@ class ReplayScreen(Screen):
         if self.problem and self.index == len(replay):
             lines.append(Content.styled("The save drifts out of sync after this.", "bold $text-error"))
         self.query_one("#replay-status", StatusLines).show(lines, KEYS_LINE)
+
+    def on_resize(self) -> None:
+        place_hand(self, self.show)  # grown past 34 rows or shrunk below: the hand moves
 
     def _go(self, index: int) -> None:
         self.index = max(0, min(len(self.replay), index))

@@ -129,7 +129,7 @@ class SetupScreen(Screen):
 
     def on_mount(self) -> None:
         self._show_names(int(self.query_one("#player-count", Select).value))
-        self.query_one("#name-0", TextInput).focus()
+        self.query_one("#player-count", Select).focus()  # how many play comes first: it decides the names
 
     def _default_preset(self, presets, table: RememberedTable) -> str:
         """The preset of the last game begun in this run, else the one Rainboard was started with

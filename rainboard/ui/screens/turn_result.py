@@ -1,6 +1,7 @@
 """The end of a turn, for the player who just moved: what their turn did (each move as it was offered,
-odds and all, each roll, what came of it) and their slugcat now, food against its line and karma.
-From here the move can still be taken back (ctrl+z); Enter goes on to the hand-off.
+odds and all, each roll, what came of it) and their slugcat as the turn left it, food against its
+line and karma. From here a move that showed no card and rolled no die can still be taken back
+(ctrl+z, offered only then); Enter goes on to the cycle's report or the hand-off.
 
 Shown over the board, opaque: the board behind already belongs to the next player.
 """
@@ -16,17 +17,22 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from rainboard.engine import apply
+from rainboard.engine import events as ev
+from rainboard.engine.state import GameState
+
+from .. import keys
 from ..safe_text import shown, tell
 from ..session import GameSession
 from ..turn_story import result_lines, result_title, since_lines, warnings
-from ..widgets.cards import slugcat_card_content
+from ..widgets.cards import compact_card_content, slugcat_card_content, slugcat_card_head
 from .dialogs import HandoffScreen
 from ..widgets.footer import KeysFooter
 from ..widgets.quiet import Panel, SettledScroll, SettledVertical, wrapped_rows
 from . import STYLES
 
 
-FRAME_ROWS = 7  # the footer, the box's border, the title and its margin, the hint
+FRAME_ROWS = 4  # the footer, the box's border (two rows) and the title's margin; the title and hint as wrapped
 CONTENT_WIDTH = 72  # the box's width less its padding, before the box is first laid out
 
 
@@ -61,7 +67,11 @@ class TurnResultScreen(ModalScreen[bool]):
 
     BINDINGS = [
         Binding("enter,space", "go_on", "Go on", key_display="enter"),
+        # shown only while the session can take the move back (check_action); else the key only
+        # says why not
         Binding("ctrl+z", "undo", "Take it back", key_display="^z"),
+        Binding("ctrl+z", "say_why_not", "Take it back", show=False),
+        *keys.help_bindings(),
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),
     ]
@@ -81,6 +91,7 @@ class TurnResultScreen(ModalScreen[bool]):
         self.on_go_on = on_go_on  # readies the board behind before it shows again
         if self.is_mounted:
             self._fill()
+            self.refresh_bindings()  # ctrl+z is offered or not, as this move allows
 
     def compose(self) -> ComposeResult:
         with SettledVertical(classes="dialog-box report"):
@@ -92,43 +103,85 @@ class TurnResultScreen(ModalScreen[bool]):
         yield KeysFooter()
 
     def _fill(self) -> None:
-        state = self.session.state
+        moment = self._moment()
         lines = result_lines(self.session, self.actor) or [Content.styled("Nothing happened to you.", "$text-muted")]
-        hint = f"Enter: pass the keyboard to {self.next_name}" if self.next_name else "Enter: go on"
-        if self.session.undo_refusal(self.actor) is None:
+        if moment is not self.session.state:
+            hint = "Enter: how the cycle ended"
+        elif self.next_name:
+            hint = f"Enter: pass the keyboard to {self.next_name}"
+        else:
+            hint = "Enter: go on"
+        if self._can_take_back():
             hint += " · ctrl+z: take the move back"
-        told, card = shown(Content("\n").join(lines)), shown(slugcat_card_content(state, self.actor))
-        self.query_one("#result-title", Static).update(
-            shown(Content.styled(result_title(self.session, self.actor), "bold"), keep=""))
+        title = shown(Content.styled(result_title(self.session, self.actor), "bold"), keep="")
+        self._fit(title, shown(hint, keep=""))
+        told, card = shown(Content("\n").join(lines)), shown(slugcat_card_content(moment, self.actor))
+        head = ""
+        if self._overflows(told, card):  # few rows (80x24): the short card, its head in its frame
+            card, head = shown(compact_card_content(moment, self.actor)), shown(slugcat_card_head(moment, self.actor))
+        longer = self._overflows(told, card)
+        if longer:  # still more than the rows: it opens at its end, and says there is more above
+            hint = f"↑ earlier in the turn · {hint}"
+            self._fit(title, shown(hint, keep=""))
+        self.query_one("#result-title", Static).update(title)
         self.query_one("#result-lines", Static).update(told)
-        self.query_one("#result-card", Static).update(card)
+        panel = self.query_one("#result-card", Static)
+        panel.update(card)
+        panel.border_title = head
         self.query_one("#result-hint", Static).update(shown(hint, keep=""))
-        self._fit()
         scroll = self.query_one(".report-lines", VerticalScroll)
-        if self._overflows(told, card):
+        if longer:
             scroll.anchor()  # a long turn (a fight of many exchanges) opens at its end: how it came out
         else:
             scroll.anchor(False)
             if scroll.scroll_y:
                 scroll.scroll_to(y=0, animate=False, immediate=True)
 
+    def _moment(self) -> GameState:
+        """The game as the actor's last move left them: the state now, unless that move also ended the
+        cycle (the last one awake went to sleep, or the rain came), when the state now is already
+        the next cycle's; then the game as the cycle ended (the engine's apply without waking): the
+        card shows them asleep with the food they ate, or dead in the rain, and the cycle's report
+        comes next."""
+        session = self.session
+        last = session.steps[-1] if session.steps else None
+        if last is None or last.actor != self.actor or last.before is None:
+            return session.state
+        if not any(isinstance(e, ev.CycleEnded) for e in session.events[last.events_before:]):
+            return session.state
+        moment, _ = apply(last.before, last.action, wake=False)
+        return moment
+
+    def _can_take_back(self) -> bool:
+        return self.session.undo_refusal(self.actor) is None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self._can_take_back()
+        if action == "say_why_not":
+            return not self._can_take_back()
+        return True
+
     def _overflows(self, told: Content, card: Content) -> bool:
         """Whether the lines and the card take more rows than the box has for them."""
         width = self.query_one("#result-lines", Static).content_region.width or CONTENT_WIDTH
         card_width = self.query_one("#result-card", Static).content_region.width or CONTENT_WIDTH - 4
         rows = wrapped_rows(told, width) + wrapped_rows(card, card_width) + 2  # the card's frame
-        return rows > max(4, self.size.height - FRAME_ROWS)
+        return rows > self._room
 
     def on_mount(self) -> None:
         self._fill()
 
     def on_resize(self) -> None:
-        self._fit()
+        self._fill()  # the card, full or short, and the lines' rows follow the new size
 
-    def _fit(self) -> None:
-        """The lines get the rows the title, the hint and the frames leave (in an auto-height box a
-        fraction would not leave them)."""
-        self.query_one(".report-lines", VerticalScroll).styles.max_height = max(4, self.size.height - FRAME_ROWS)
+    def _fit(self, title: Content, hint: Content) -> None:
+        """The lines get the rows the footer, the box's frame, the title and the hint leave, each as
+        many rows as it wraps to (in an auto-height box a fraction would not leave them)."""
+        width = self.query_one("#result-hint", Static).content_region.width or CONTENT_WIDTH
+        frame = FRAME_ROWS + wrapped_rows(title, width) + wrapped_rows(hint, width)
+        self._room = max(4, self.size.height - frame)
+        self.query_one(".report-lines", VerticalScroll).styles.max_height = self._room
 
     def action_scroll(self, rows: int) -> None:
         self.query_one(".report-lines", VerticalScroll).scroll_relative(y=rows, animate=False)
@@ -139,11 +192,16 @@ class TurnResultScreen(ModalScreen[bool]):
         self.dismiss(False)
 
     def action_undo(self) -> None:
+        if not self._can_take_back():
+            self.action_say_why_not()
+            return
+        self.dismiss(True)
+
+    def action_say_why_not(self) -> None:
+        """ctrl+z when the move cannot be taken back (the footer does not offer it): why not."""
         refusal = self.session.undo_refusal(self.actor)
         if refusal:
             tell(self, refusal, title="Cannot take it back", severity="warning", timeout=5)
-            return
-        self.dismiss(True)
 
 
 def handoff_screen(session: GameSession, player: int) -> HandoffScreen:

@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 
 from rainboard.engine import abilities
 from rainboard.engine.modifiers import player_hp
-from rainboard.engine.queries import food_needed, tame_cost, tame_price
+from rainboard.engine.queries import food_held, food_needed, tame_cost, tame_price
 from rainboard.engine.state import ASCENDED, DEAD, HIBERNATING, STARVED, Encounter, GameState
 
 from ..safe_text import shown
@@ -50,11 +50,17 @@ def food_pips(food: int, food_max: int, line_at: int) -> Content:
     return _line(*pieces)
 
 
-def food_amount(food: int, parts: int, parts_per_pip: int) -> str:
-    """Food in pips, with the plant food a carnivore has put towards its next pip: "2", "2+½"."""
-    if not parts:
-        return str(food)
-    return f"{food}+{'½' if parts * 2 == parts_per_pip else f'{parts}/{parts_per_pip}'}"
+VULGAR = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾"}  # others: ¹⁄₅
+SUPER, SUB = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"), str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def food_amount(pips: int, share: int = 0, of: int = 1) -> str:
+    """Food in pips, with the share of the next pip a carnivore's plant food makes (queries.food_held)
+    as a mixed number: "2", "2½", "½". The card and the roster both write it so."""
+    if not share:
+        return str(pips)
+    glyph = VULGAR.get((share, of)) or f"{str(share).translate(SUPER)}⁄{str(of).translate(SUB)}"
+    return f"{pips or ''}{glyph}"
 
 
 def karma_pips(karma: int, karma_max: int) -> Content:
@@ -97,7 +103,7 @@ def slugcat_card_content(state: GameState, index: int, brief: bool = False) -> C
 
     need = food_needed(state, index)
     board = food_pips(player.food, slugcat.food_max, need)
-    amount = food_amount(player.food, player.food_parts, rules.carnivore_plant_parts)
+    amount = food_amount(*food_held(state, index))
     lines.append(_line(board, f" food {amount}, need {need}"))
     karma = _line(karma_pips(player.karma, rules.karma_max), f" karma {player.karma}")
     if brief:
@@ -136,6 +142,13 @@ def _status_line(state: GameState, index: int) -> Content:
     if player.status == ASCENDED:
         return _line(("✧ ascended", "bold $text-success"), f" after {player.turns} turns")
     return _line(("awake", "$text-muted"), f" in {region}")
+
+
+def compact_card_content(state: GameState, index: int) -> Content:
+    """The brief card with how the player is (awake, hibernating, dead) under it, its head left to
+    the frame: a turn's result where the rows are few (80x24) and the full card would push the
+    turn's first lines out of sight."""
+    return Content("\n").join([slugcat_card_content(state, index, brief=True), _status_line(state, index)])
 
 
 def _notes(state: GameState, index: int) -> list[Content]:
@@ -193,8 +206,10 @@ class SlugcatCard(SettledSize, Static):
         super().__init__(*args, **kwargs)
         self.brief = brief
         self._tallest = (0, 0)  # (width, rows) of the tallest card shown at that width
+        self._showing: tuple[GameState, int] | None = None  # the card shown, to fit again at a new width
 
     def show(self, state: GameState, index: int) -> None:
+        self._showing = (state, index)
         content = shown(slugcat_card_content(state, index, brief=self.brief))
         if self.brief:
             self.border_title = shown(slugcat_card_head(state, index), keep="")
@@ -214,6 +229,12 @@ class SlugcatCard(SettledSize, Static):
         rows = wrapped_rows(content, width)
         # a blank row is a space: Content drops a last line that is empty
         return content + Content("\n " * (tallest - rows)) if rows < tallest else content
+
+    def on_resize(self) -> None:
+        """A card first shown before it had a width (a board opened on a resumed game) is made as tall
+        as the tallest at the table now that it has one, as it was before the game was left."""
+        if self._showing is not None and self.content_region.width != self._tallest[0]:
+            self.show(*self._showing)
 
 
 def ability_words(state: GameState, creature, viewer: int | None) -> list[str]:
@@ -237,9 +258,9 @@ def ability_words(state: GameState, creature, viewer: int | None) -> list[str]:
     return words
 
 
-def creature_card_content(state: GameState, card_id: str, viewer: int | None) -> Content:
+def creature_card_content(state: GameState, card_id: str, viewer: int | None, story: bool = True) -> Content:
     """A creature as the player facing it sees it: HP, food, its price to tame for that player,
-    its attack and speed, its abilities and its story."""
+    its attack and speed, its abilities and (unless `story` is False) its story."""
     creature = state.data.cards[card_id]
     lines: list[Content] = [_line((creature.name, "bold"))]
     if not creature.edible:
@@ -267,7 +288,7 @@ def creature_card_content(state: GameState, card_id: str, viewer: int | None) ->
     pending = state.pending
     if isinstance(pending, Encounter) and pending.card == card_id and pending.peaceful:
         lines.append(_line(("✓ it lets you pass", "$text-success")))
-    if creature.text:
+    if creature.text and story:
         lines.append(_line((creature.text, "italic $text-muted")))
     return Content("\n").join(lines)
 

@@ -5,19 +5,25 @@ A line reads, for one player, in turn order:
     ▶A Ada    Survivor  SU karma 3 food 2/4 HP 13 rep 1 turn 12 awake
 
 - `▶` marks whose turn it is; `▷` a player who must answer now on someone else's turn (a duel).
-- The player's token on their colour (widgets/players.py), name and slugcat.
+- The player's token on their colour (widgets/players.py), name and slugcat; `◆` when the slugcat
+  has become a creature (the Hunter's Long Legs).
 - The map code of the region they are in; karma; food against what hibernating needs now (the
   engine's `food_needed`: the line, or the whole board after a starved cycle), green once fed
-  (`is_fed`); HP (the slugcat's, or its creature form's: `player_hp`); reputation; turns taken in
-  the game.
+  (`is_fed`), a carnivore's half-eaten pip as ½ (`food_held`, written as the card writes it);
+  HP (the slugcat's, or its creature form's: `player_hp`); reputation; turns taken in the game.
+- The ending (the engine's `ending_steps`): `◈` bears the Mark of Communication, `◈1/2` has
+  carried it into the ascension region and slept there once of the two times asked; lit up (bold,
+  reversed) when one sleep or the wait is all that is left.
 - How they are: awake, hibernating, starved (asleep without enough food), dead (until the next
-  cycle), waiting N (the ending's wait), ascended; and a hunt: "hunting C" for the hunter,
-  "hunted by A" for the one it tracked down.
+  cycle), waiting N (the ending's wait: N turns to ascending), ascended; and a hunt: "hunting C" for
+  the hunter, "hunted by A" for the one it tracked down.
 
-Where the line does not fit, the labels shorten (◉3 ●2/4 ♥13 ★1 t12), the status words too
+Where the line does not fit, the labels shorten (` B ◆ SB ◉5 ●1½/6 ♥13 ★1 t31 ◈1/2 awake`), the status words too
 (asleep, wait 2, ⚔ C for hunting or attacking C, ⚔ by A), and columns drop: the name first, then the slugcat, the turns,
-the reputation, HP and the region. The token, karma, food and status always stay. When the roster
-may not take a line per player (its max-height), the players sit two or more to a line.
+the reputation, HP and the region. The token, the form, karma, food, the ending and status always
+stay; a column nobody at the table has anything in (the form, the ending) takes no room. When the
+roster may not take a line per player (its max-height), the players sit two or more to a line.
+The help's rules (assets/rules.md, "Reading the board") explain every sign.
 
 Every figure is read from the state or asked of the engine's queries; nothing here decides a rule.
 """
@@ -30,14 +36,16 @@ from attrs import frozen
 from textual.content import Content
 
 from rainboard.engine.modifiers import player_hp
-from rainboard.engine.queries import food_needed, is_fed
+from rainboard.engine.queries import EndingProgress, ending_steps, food_held, food_needed, is_fed
 from rainboard.engine.state import ASCENDED, AWAKE, DEAD, HIBERNATING, PLAYING, STARVED, Duel, GameState, Status
 
+from .cards import MARK, food_amount
 from .players import player_tokens, token_chip
 from .region_map import map_code
 from .state_view import StateView
 
 TURN, ANSWERING = "▶", "▷"
+FORM = "◆"  # the slugcat has become a creature (the card writes it so too)
 NAME_ROOM = 8  # a long name is cut on the roster; the card has the whole of it
 GAP = "  "  # between players sitting side by side
 
@@ -55,11 +63,14 @@ STATUS_STYLES: dict[Status, str] = {
     DEAD: "bold $text-error",
     ASCENDED: "bold $text-success",
 }
-WAITING_STYLE = "$text-accent"
+WAITING_STYLE = "bold $text-accent"  # a few turns from ascending
+ENDING_STYLE, CLOSE_STYLE = "$text-accent", "bold reverse $text-accent"  # the Mark; one step from ascending
+FORM_STYLE = "bold $text-error"
 HUNT_STYLE = "bold $text-warning"
 
 # the columns, left to right; a line too wide drops them in DROPS order
-FIELDS = ("marker", "token", "name", "slugcat", "region", "karma", "food", "hp", "rep", "turns", "status")
+FIELDS = ("marker", "token", "name", "slugcat", "form", "region", "karma", "food", "hp", "rep", "turns", "ending",
+          "status")
 DROPS = ("name", "slugcat", "turns", "rep", "hp", "region")
 
 
@@ -75,6 +86,7 @@ class Seat:
     karma: int
     food: int
     need: int | None  # food needed to hibernate (queries.food_needed); None while choosing
+    held: tuple[int, int, int]  # food: pips, and a carnivore's share of its next pip (queries.food_held)
     fed: bool
     hp: int | None
     reputation: int
@@ -84,6 +96,8 @@ class Seat:
     status_style: str
     turn: bool  # it is this player's turn
     answering: bool  # this player must choose now, on someone else's turn
+    form: str = ""  # the creature the slugcat has become (its card's name); "" while a slugcat
+    ending: EndingProgress | None = None  # how far along the ending (queries.ending_steps)
 
 
 def status_words(state: GameState, index: int) -> tuple[str, str, str]:
@@ -147,6 +161,7 @@ def seats(state: GameState) -> tuple[Seat, ...]:
             karma=player.karma,
             food=player.food,
             need=food_needed(state, index) if chosen else None,
+            held=food_held(state, index) if chosen else (player.food, 0, 1),
             fed=is_fed(state, index) if chosen else False,
             hp=player_hp(state, index) if chosen else None,
             reputation=player.reputation,
@@ -156,6 +171,8 @@ def seats(state: GameState) -> tuple[Seat, ...]:
             status_style=style,
             turn=index == current,
             answering=index == to_act and index != current and playing,
+            form=data.cards[player.form].name if player.form in data.cards else "",
+            ending=ending_steps(state, index) if chosen else None,
         ))
     return tuple(found)
 
@@ -164,10 +181,24 @@ def _cut(text: str, room: int) -> str:
     return text if len(text) <= room else text[: room - 1] + "…"
 
 
+def ending_cell(ending: EndingProgress | None) -> tuple[str, str, str]:
+    """The ending's column: (words, signs, style). Nothing before the Mark or once ascended (the
+    status says so); `◈` with the Mark; `◈1/2` once it is in the ascension region, with the
+    sleeps taken there of those asked; bold when one sleep or the wait is all that is left."""
+    if ending is None or not ending.mark or ending.ascended:
+        return "", "", ""
+    style = CLOSE_STYLE if ending.close else ENDING_STYLE
+    if not ending.reached:
+        return f"{MARK} Mark", MARK, style
+    slept = f"{ending.sleeps}/{ending.needed}"
+    return f"{MARK} slept {slept}", f"{MARK}{slept}", style
+
+
 def _cells(seat: Seat) -> dict[str, tuple[str, str, str]]:
     """Each column of a seat's line: (with words, with signs, style)."""
     marker = TURN if seat.turn else ANSWERING if seat.answering else " "
-    food = f"{seat.food}/{seat.need}" if seat.need is not None else f"{seat.food}"
+    amount = food_amount(*seat.held)
+    food = f"{amount}/{seat.need}" if seat.need is not None else amount
     hp = str(seat.hp) if seat.slugcat else ""
     name = _cut(seat.name, NAME_ROOM)
     return {
@@ -175,12 +206,14 @@ def _cells(seat: Seat) -> dict[str, tuple[str, str, str]]:
         "token": (seat.token, seat.token, ""),
         "name": (name, name, "bold" if seat.turn or seat.answering else ""),
         "slugcat": (seat.slugcat or "—", seat.slugcat or "—", "$text-muted"),
+        "form": (f"{FORM} {seat.form}" if seat.form else "", FORM if seat.form else "", FORM_STYLE),
         "region": (seat.region or "··", seat.region or "··", "bold"),
         "karma": (f"karma {seat.karma}", f"◉{seat.karma}", "$text-accent"),
         "food": (f"food {food}", f"●{food}", "$text-success" if seat.fed else ""),
-        "hp": (f"HP {hp}", f"♥{hp}", ""),
+        "hp": (f"HP {hp}", f"♥{hp}", "") if hp else ("", "", ""),  # no HP while choosing a slugcat
         "rep": (f"rep {seat.reputation}", f"★{seat.reputation}", ""),
         "turns": (f"turn {seat.turns}", f"t{seat.turns}", "$text-muted"),
+        "ending": ending_cell(seat.ending),
         "status": (seat.status, seat.status_short, seat.status_style),
     }
 
@@ -202,7 +235,11 @@ def _entries(found: tuple[Seat, ...], room: int) -> list[Content]:
     """Each seat's line, its columns aligned, in the best layout that fits `room` cells (the last,
     cut short, when none does)."""
     cells = [_cells(seat) for seat in found]
+    # a column nobody has anything in (no one bears the Mark, no one is a creature) takes no room
+    empty = {field for field in ("form", "ending") if not any(cell[field][0] for cell in cells)}
     for fields, worded, status_worded in _layouts():
+        fields = tuple(field for field in fields if field not in empty)
+
         def text(cell: dict, field: str) -> str:
             words, signs, _ = cell[field]
             return words if (status_worded if field == "status" else worded) else signs
@@ -220,6 +257,8 @@ def _entries(found: tuple[Seat, ...], room: int) -> list[Content]:
             padded = shown if field == "status" else shown.ljust(widths[field])
             if field == "token":
                 pieces.append(token_chip(padded, seat.index))
+            elif field == "ending" and shown:  # reversed when close: the words alone, not the padding
+                pieces.append(Content.styled(shown, cell[field][2]) + " " * (len(padded) - len(shown)))
             else:
                 pieces.append(Content.styled(padded, cell[field][2]) if cell[field][2] else Content(padded))
             if field != "marker":
