@@ -16,7 +16,7 @@ from .events import Blasted, BrokeApart, Caught, Fled, Hunting, MustAnswer, Poun
 from .food import feed
 from .items import held_items
 from .modifiers import check_modifiers
-from .queries import attack_plan, form_blasts, hp_against, tame_cost, tame_price
+from .queries import form_blasts, hp_against, player_attack_plan, tame_cost, tame_price
 from .state import AWAKE, Duel, GameState
 from .step import Step, Turn
 
@@ -74,12 +74,11 @@ def hunt(step: Step, action: Hunt) -> Turn:
     return Turn.OVER
 
 
-def _blast(step: Step, striker: int, target: int) -> int:
-    """The target's HP against this striker, told when the striker's form blasts."""
-    hp = hp_against(step.state, striker, target)
+def _blast(step: Step, striker: int, target: int) -> None:
+    """A striker whose form blasts tells the target's HP halved against its own roll."""
     if form_blasts(step.state, striker):
-        step.emit(Blasted(player=striker, by_player=striker, target_player=target, hp=hp))
-    return hp
+        step.emit(Blasted(player=striker, by_player=striker, target_player=target,
+                          hp=hp_against(step.state, striker, target)))
 
 
 def strike(step: Step, action: Strike) -> Turn:
@@ -88,9 +87,8 @@ def strike(step: Step, action: Strike) -> Turn:
     step.update_player(index, hunting=None)
     step.emit(Pounced(player=index, target=target))
     item = step.data.cards[action.item] if action.item else None
-    hp = _blast(step, index, target)
-    companion_hp = abilities.struck_hp(hp, item is not None and item.explosive)
-    plan = attack_plan(step.state, index, hp, item, companion_hp)
+    _blast(step, index, target)
+    plan = player_attack_plan(step.state, index, target, item)
     if roll_attack(step, index, plan, item, target_player=target):
         _defeat(step, index, target)
         return Turn.OVER
@@ -109,9 +107,8 @@ def fight_back(step: Step, action: Attack) -> Turn:
     duel = step.state.pending
     defender, attacker = duel.player, duel.attacker
     item = step.data.cards[action.item] if action.item else None
-    hp = _blast(step, defender, attacker)
-    companion_hp = abilities.struck_hp(hp, item is not None and item.explosive)
-    plan = attack_plan(step.state, defender, hp, item, companion_hp)
+    _blast(step, defender, attacker)
+    plan = player_attack_plan(step.state, defender, attacker, item)
     if roll_attack(step, defender, plan, item, target_player=attacker):
         _defeat(step, defender, attacker)
     else:

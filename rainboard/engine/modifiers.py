@@ -24,7 +24,7 @@ def check_modifiers(state: GameState, index: int, stat: str) -> tuple[tuple[str,
         base = getattr(slugcat, stat)
         if base:
             found.append((slugcat.name, base))
-    for modifier in slugcat.modifiers + region.modifiers:
+    for modifier in slugcat_traits(state, index) + region.modifiers:
         if modifier.stat != stat:
             continue
         if modifier.unless_item is not None and modifier.unless_item in held:
@@ -45,6 +45,18 @@ def check_modifiers(state: GameState, index: int, stat: str) -> tuple[tuple[str,
         if penalty:
             found.append(("starving", penalty))
     return tuple(found)
+
+
+def slugcat_traits(state: GameState, index: int) -> tuple:
+    """The slugcat card's own modifiers that hold for this player: all of them, or, once the slugcat
+    has become a creature and discarded its card (rulebook: "they discard 'The Hunter' card"), only
+    those the card gives for good once its turns have passed (`after_turns`: the Hunter's
+    "permanently gain -1 to fleeing after 20 turns"); the rest, such as spear mastery, go with it."""
+    player = state.players[index]
+    modifiers = state.data.slugcats[player.slugcat].modifiers
+    if player.form is None:
+        return modifiers
+    return tuple(m for m in modifiers if m.after_turns is not None)
 
 
 def creature_modifiers(state: GameState, region_id: str, creature, stat: str) -> tuple[tuple[str, int], ...]:

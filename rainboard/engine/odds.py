@@ -12,6 +12,7 @@ from rainboard.data.models import CardKind
 
 from . import abilities, dice
 from .actions import Action, Attack, Flee, Strike, Tame, TamePlayer
+from .items import held_items
 from .modifiers import check_modifiers, creature_modifiers, player_hp
 from .narrator import possessive
 from .quick import slot_init
@@ -85,6 +86,14 @@ def hp_against(state: GameState, striker: int, target: int) -> int:
     return abilities.struck_hp(player_hp(state, target), form_blasts(state, striker))
 
 
+def player_attack_plan(state: GameState, index: int, target: int, item=None) -> AttackPlan:
+    """One player's attack on another (a strike, or the answer to one), "the same way you attack a
+    creature" (rulebook): the attacker's roll against the target's HP, halved if the attacker's form
+    or item blasts; each companion's against the target's own HP, halved only if its own strike
+    blasts."""
+    return attack_plan(state, index, hp_against(state, index, target), item, player_hp(state, target))
+
+
 def die_chance(state: GameState, check: Check) -> Fraction:
     """The exact chance one attack or strike check succeeds on the table's dice (engine/dice.py)."""
     return dice.check_chance(state.data.rules, "attack", sum(v for _, v in check.modifiers), check.target)
@@ -125,20 +134,13 @@ def chance(state: GameState, action: Action) -> Fraction | None:
     if isinstance(pending, Duel):
         defender, attacker = pending.player, pending.attacker
         if isinstance(action, Attack):
-            hp = hp_against(state, defender, attacker)
-            item = _item(state, action.item)
-            companion_hp = abilities.struck_hp(hp, item is not None and item.explosive)
-            return plan_chance(state, attack_plan(state, defender, hp, item, companion_hp))
+            return plan_chance(state, player_attack_plan(state, defender, attacker, _item(state, action.item)))
         if isinstance(action, Flee):
             theirs = check_modifiers(state, attacker, "flee")
             return contest_chance(state, flee_modifiers(state, defender, _item(state, action.item)), theirs)
         return None
     if isinstance(action, Strike):
-        index = state.current
-        hp = hp_against(state, index, action.target)
-        item = _item(state, action.item)
-        companion_hp = abilities.struck_hp(hp, item is not None and item.explosive)
-        return plan_chance(state, attack_plan(state, index, hp, item, companion_hp))
+        return plan_chance(state, player_attack_plan(state, state.current, action.target, _item(state, action.item)))
     return None
 
 
@@ -153,6 +155,31 @@ def strike_risk(state: GameState) -> Fraction | None:
         return None
     creature = state.data.cards[pending.card]
     return die_chance(state, creature_strike(state, pending.player, creature))
+
+
+def strike_back_risk(state: GameState, striker: int, target: int) -> Fraction:
+    """Should a strike fail, the chance the hunted player's best answer kills the striker: their
+    fight back (bare-handed or with their likeliest item, then their companions) succeeds. A failed
+    strike changes none of the numbers the answer is rolled with, and a flee never harms the
+    striker, so this is exact for the answer they may choose."""
+    answers = [None] + [item for item in held_items(state, target) if item.usable_in_attack]
+    return max(plan_chance(state, player_attack_plan(state, target, striker, item)) for item in answers)
+
+
+def failure_risk(state: GameState, action: Action) -> Fraction | None:
+    """The chance to die should this legal action's roll fail: in a creature fight, the creature's
+    answer (strike_risk); for a strike at a player, that player's best answer (strike_back_risk); for
+    the answer to a strike, nothing (0): the strike is a single exchange each way, and a failed
+    answer only ends it. None for an action without a roll (a tame) or outside a fight."""
+    if isinstance(action, (Tame, TamePlayer)):
+        return None
+    if isinstance(action, Strike):
+        return strike_back_risk(state, state.current, action.target)
+    if isinstance(state.pending, Duel) and isinstance(action, (Attack, Flee)):
+        return Fraction(0)
+    if isinstance(state.pending, Encounter) and isinstance(action, (Attack, Flee)):
+        return strike_risk(state)
+    return None
 
 
 def creature_strike(state: GameState, index: int, creature) -> Check:

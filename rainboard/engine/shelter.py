@@ -91,17 +91,15 @@ def finish_search(step: Step, index: int, deck_id: str) -> bool:
     return False
 
 
-def _shelter_card(step: Step, index: int):
-    """The shelter in play: the decision's card, or a kept one taken out of the hand."""
+def _hold_shelter(step: Step, index: int) -> None:
+    """The shelter slept or starved in stays out of its deck until the cycle ends (ruling 8: the
+    precycle deck's four shelters shelter four players at most, as the rulebook warns): one just
+    drawn or found goes into the sleeper's hand, a kept one stays in its holder's (one's own, or a
+    tamer's or tamed creature's), and the cycle's end returns it with every kept shelter."""
     pending = step.state.pending
     if isinstance(pending, Decision):
         step.update(pending=None)
-        return pending.card, pending.deck
-    usable = usable_cards(step.state, index, SHELTER)
-    if usable[0][0] != index:
-        return None, None  # a partner's shelter (tamer or tamed creature): the card stays with them
-    held = step.take_from_hand(index, usable[0][1])
-    return held.card, held.deck
+        step.give(index, pending.card, pending.deck)
 
 
 def hibernate(step: Step, action: Hibernate) -> Turn:
@@ -122,7 +120,5 @@ def starve(step: Step, action: Starve) -> Turn:
 
 def _sleep(step: Step) -> int:
     index = step.state.to_act
-    card, deck = _shelter_card(step, index)
-    if card is not None:
-        step.discard(card, deck)
+    _hold_shelter(step, index)
     return index

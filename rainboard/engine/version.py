@@ -5,4 +5,6 @@ card's number, a check, the order of a roll): saves record the version they were
 one from another version is refused plainly instead of failing later as a digest that does not match.
 """
 
-RULES_VERSION = 2  # 2: kept gates, tame price, strikes with weapons, the Long Legs, precycle searches, the wait, fight limit
+RULES_VERSION = 3  # 2: kept gates, tame price, strikes with weapons, the Long Legs, precycle searches, the wait, fight limit
+# 3: a slept-in shelter stays out of its deck until the cycle ends; companions strike at a player's
+#    full HP whatever the attacker's explosive; Hunter Long Legs has no spear mastery

@@ -53,7 +53,8 @@ def test_a_drawn_shelter_offers_hibernation_only_when_fed():
     state, events = act(state, "hibernate")
     assert state.players[0].status == HIBERNATING
     assert state.current == 1
-    assert state.decks["su"].discard == ("shelter",)
+    # the shelter stays with its sleeper until the cycle ends (ruling 8), not in the discard pile
+    assert state.decks["su"].discard == () and [h.card for h in state.players[0].hand] == ["shelter"]
 
 
 def test_a_kept_shelter_lets_the_player_hibernate_later_for_a_turn():

@@ -1,16 +1,20 @@
 """Places where the engine once left the rulebook, each checked against the line it follows."""
 
+from fractions import Fraction
+
 from attrs import evolve
 
-from rainboard.engine import PlayerSetup, Setup, apply, new_game
-from rainboard.engine.state import DEAD, HIBERNATING, OVER, Encounter, HandCard
+from rainboard.data import load_data
+from rainboard.engine import Options, PlayerSetup, Setup, apply, new_game, queries, testing
+from rainboard.engine.actions import Strike
+from rainboard.engine.state import DEAD, HIBERNATING, OVER, Decision, Duel, Encounter, HandCard
 from rainboard.engine.testing import script_dice
 
 from .helpers import act, game, kinds, legal, mini_data, put, rig, stack
 
 
-def _in_hi(*slugcats):
-    state = game(*slugcats)
+def _in_hi(*slugcats, data=None):
+    state = game(*slugcats, data=data)
     for i in range(len(state.players)):
         state = put(state, i, region="hi")
     return evolve(state, rain=9)
@@ -183,3 +187,109 @@ def test_dying_gives_kept_gates_back_to_their_decks():
     state, events = act(state, "food")  # the rain: both die out in it
     assert state.players[0].hand == (HandCard("spear", "treasure"),)
     assert "gate_hi_su" in state.decks["su"].discard and "gates_left" in kinds(events)
+
+
+# "(WARNING! PRECYCLE DECK DOES NOT CONTAIN GATES TO OTHER REGIONS AND ONLY HAS ENOUGH SHELTERS FOR 4
+# PLAYERS.)" -- ruling 8: a shelter used this cycle (slept or starved in, or kept) stays out of its
+# deck until the cycle ends, so a slept-in shelter cannot be found again by the next searcher.
+NINE = ("survivor", "monk", "hunter", "gourmand", "artificer", "rivulet", "spearmaster", "saint", "inv")
+
+
+def _nine_in_a_precycle():
+    setup = Setup(players=[PlayerSetup(f"P{i}", s) for i, s in enumerate(NINE)], seed=1,
+                  options=Options(precycles=False))
+    data = load_data()
+    state, _ = new_game(setup, data)
+    state = testing.set_turn_order(state, range(9))
+    for i, slugcat in enumerate(NINE):  # all in the Outskirts (no worm grass), fed enough to hibernate
+        state = put(state, i, region="su", food=data.slugcats[slugcat].food_max)
+    return evolve(state, precycle=True, rain=20)
+
+
+def test_the_precycle_deck_shelters_four_players_at_most():
+    state = _nine_in_a_precycle()
+    assert state.decks["precycle"].draw.count("shelter") == 4
+    state, events = act(state, *["search"] * 9)  # every one searches the precycle deck on their first turn
+    slept = 0
+    while state.round < 4 and state.phase != OVER:
+        if isinstance(state.pending, Decision):
+            assert state.pending.deck == "precycle"
+            state, new = act(state, "hibernate")
+            slept += 1
+        else:
+            state, new = act(state, "food")
+        events += new
+    assert slept == 4
+    assert kinds(events).count("search_found") == 4 and kinds(events).count("search_failed") == 5
+    sleepers = [p for p in state.players if p.status == HIBERNATING]
+    assert len(sleepers) == 4  # each holds the shelter they sleep in until the cycle ends
+    assert all([h.card for h in p.hand] == ["shelter"] for p in sleepers)
+    assert "shelter" not in state.decks["precycle"].draw + state.decks["precycle"].discard
+
+
+def test_a_slept_in_shelter_goes_back_to_its_deck_when_the_cycle_ends():
+    state = _in_hi("survivor", "saint")  # Industrial Complex's deck holds one shelter
+    state = put(state, 0, food=4)
+    state = stack(state, "hi", "shelter")
+    state, _ = act(state, "draw", "hibernate")
+    assert [h.card for h in state.players[0].hand] == ["shelter"]  # out of the deck while Ada sleeps
+    assert "shelter" not in state.decks["hi"].draw + state.decks["hi"].discard
+    assert state.current == 1 and "search" not in legal(state)  # Bo's search could find nothing
+    state = evolve(state, rain=0)
+    state, events = act(state, "food")  # the round's last turn at timer 0: the rain ends the cycle
+    assert "cycle_ended" in kinds(events)
+    assert state.players[0].hand == () and "shelter" in state.decks["hi"].discard
+
+
+# "THEN YOU CAN ATTACK THEM THE NEXT TURN THE SAME WAY YOU ATTACK A CREATURE. YOU MAY ALSO PLAY ANY
+# TAMED CREATURES TO HELP ATTACK THEM." Against a creature, an explosive thrown halves its HP for the
+# thrower's roll only; the companions after roll against its full HP. So against a player too.
+def test_a_strikers_explosive_does_not_halve_the_hunted_players_hp_for_the_companions():
+    state = _in_hi("survivor", "saint")
+    state = put(state, 0, hand=(HandCard("bomb", "treasure"), HandCard("green_lizard", "hi")))
+    state, _ = act(state, "hunt 1", "food")
+    # Ada throws the bomb: 3 against Bo's HP 10 halved (5), a miss; her lizard 12 - 3 = 9 against
+    # Bo's full HP 10, a miss too (against 5 it killed)
+    state = rig(state, 3, 12)
+    state, events = act(state, "strike 1 bomb")
+    rolls = [e.roll for e in events if e.kind == "roll"]
+    assert [(r.target, r.total) for r in rolls] == [(5, 3), (10, 9)]
+    assert state.players[1].status != DEAD and isinstance(state.pending, Duel)
+    # the same throw at a creature of HP 10: the companion rolls against the full 10 there too
+    fight = _in_hi("survivor", "saint")
+    fight = put(fight, 0, hand=(HandCard("bomb", "treasure"), HandCard("green_lizard", "hi")))
+    fight = rig(stack(fight, "hi", "salamander"), 3, 12, 1)
+    fight, events = act(fight, "draw", "attack bomb")
+    assert [(e.roll.target, e.roll.total) for e in events if e.kind == "roll"][:2] == [(5, 3), (10, 9)]
+
+
+def test_a_defenders_explosive_does_not_halve_the_strikers_hp_for_the_companions():
+    state = _in_hi("survivor", "saint")
+    state = put(state, 1, hand=(HandCard("bomb", "treasure"), HandCard("green_lizard", "hi")))
+    state, _ = act(state, "hunt 1", "food")
+    # Ada misses; Bo throws the bomb back, 2 against Ada's 12 halved (6); the lizard 12 - 3 = 9
+    # against Ada's full 12
+    state = rig(state, 1, 2, 12)
+    state, events = act(state, "strike 1", "attack bomb")
+    rolls = [e.roll for e in events if e.kind == "roll"]
+    assert [(r.target, r.total) for r in rolls][1:] == [(6, 2), (12, 9)]
+    assert state.players[0].status != DEAD
+
+
+# "IF SOMEONE IS PLAYING THE HUNTER THEN AFTER 20 TURNS, THEY DISCARD "THE HUNTER" CARD AND INSTEAD
+# USE THIS AS THEIR SLUGCAT CARD" -- the Hunter card's spear mastery goes with it; its "permanently
+# gain -1 to fleeing after 20 turns" stays (ruling 23).
+def test_hunter_long_legs_has_no_spear_mastery():
+    state = _in_hi("hunter", "survivor", data=load_data())
+    state = put(state, 0, form="hunter_long_legs", turns=25, hunting=1, hand=(HandCard("spear", "treasure"),))
+    # the Long Legs' attack 0 and the spear's 3 against half the Survivor's HP 13 (6): a 3 is no kill
+    state = rig(state, 3)
+    state, events = act(state, "strike 1 spear")
+    strike = [e.roll for e in events if e.kind == "roll"][0]
+    assert strike.modifiers == (("Spear", 3),) and strike.total == 6 and strike.target == 6
+    assert state.players[1].status != DEAD
+    # the odds say the same, and the long hunt's flee penalty stays with the Long Legs
+    state = _in_hi("hunter", "survivor", data=load_data())
+    state = put(state, 0, form="hunter_long_legs", turns=25, hunting=1, hand=(HandCard("spear", "treasure"),))
+    assert queries.chance(state, Strike(1, "spear")) == Fraction(17, 20)  # a 4 or more (with mastery, a 3)
+    assert ("The Hunter's long hunt", -1) in queries.flee_modifiers(state, 0)

@@ -52,10 +52,13 @@ def test_a_save_naming_unknown_dice_says_so_in_one_line(pool_game):
 
 
 def test_a_save_from_before_the_dice_variants_is_rolled_on_the_d20():
+    """A guard save as Rainboard wrote it before the dice variants: no `dice` key. (The guard saves
+    are made anew with each rules version, now with the key, so it is taken out here.)"""
     with tarfile.open(FIXTURES / "guard-saves.tar.xz") as archive:
         member = next(m for m in archive.getmembers() if m.isfile())
-        text = archive.extractfile(member).read().decode()
-    assert "dice" not in json.loads(text)["decks"]
+        raw = json.loads(archive.extractfile(member).read().decode())
+    assert raw["decks"].pop("dice") == "d20"
+    text = json.dumps(raw)
     save = parse_save(text, member.name)
     assert save.decks.dice == "d20"
     data, _ = game_from_save(save, member.name)

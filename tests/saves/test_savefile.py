@@ -41,7 +41,7 @@ TOP_KEYS = ["format", "version", "rules", "game_id", "created", "updated", "app_
 
 @pytest.fixture(scope="module")
 def finished_game():
-    played = play(seed="fin5", limit=5000)  # a random game that reaches its end
+    played = play(seed="fin6", limit=5000)  # a random game that reaches its end (under rules 3; "fin5" no longer does)
     assert played.save.finished
     return played
 
@@ -412,7 +412,12 @@ def test_list_saves_shows_every_file_newest_first_and_the_broken_with_their_erro
     assert done.finished and done.players == ("Ada", "Bo") and done.actions == len(finished_game.save.actions)
     assert "won in" in done.description and done.error is None
     assert named_summary.named and not old.named
-    assert old.description == "Ada (survivor), Bo (hunter); 120 actions; in progress"
+    # each slugcat by its name in the decks, and the cycle the game was left in (its actions played)
+    replay = Replay(long_game.save)
+    survivor, hunter = (replay.data.slugcats[cat].name for cat in ("survivor", "hunter"))
+    assert old.description == (f"Ada ({survivor}), Bo ({hunter}); 120 actions; "
+                               f"in progress, cycle {replay.state_at(120).cycle}")
+    assert "(survivor)" not in old.description and replay.state_at(120).cycle > 1
     assert broken.error is not None and "not a Rainboard save" in broken.error and broken.game_id is None
     assert list_saves(tmp_path / "nothing here") == []
 
