@@ -12,24 +12,38 @@ from typing import TextIO
 from rainboard.cli_args import command, decks_option, dice_option, load, players, positive, preset_option, seconds
 from rainboard.text import PrintableStream
 
+# the simulator's policies (rainboard.sim.POLICIES), named here so that parsing the command line
+# leaves the simulator unloaded; tests/sim checks the two lists agree
+POLICY_NAMES = ("random", "eager", "steady", "predator")
+POLICY_HELP = ("random: any legal action; eager: rush for the ending; steady: play as a careful person "
+               "would; predator: steady, but hunting other players when the odds make it pay. A comma "
+               "list seats them in turn: steady,predator plays seats 1 and 3 steady, 2 and 4 predator")
+
+
+def policy_list(text: str) -> str:
+    """A --policy value: one policy name, or a comma list of them (seated in turn)."""
+    names = [part.strip() for part in text.split(",")]
+    for name in names:
+        if name not in POLICY_NAMES:
+            raise argparse.ArgumentTypeError(
+                f"no policy {name!r}; choose from {', '.join(POLICY_NAMES)}, or a comma list of them")
+    return ",".join(names)
+
 
 def sim_parsers(commands) -> None:
     """Add `sim` and `balance` to the subcommands."""
     sim = command(commands, "sim", "play games without a table and print statistics",
                   "Play games with simulated players and no table, and print how they went: length, "
                   "deaths, who won, the estimated minutes a real table would take.",
-                  ["rainboard sim --games 200 --seed 1", "rainboard sim --players 4 --policy steady",
+                  ["rainboard sim --games 200 --seed 1", "rainboard sim --players 4 --policy steady,predator",
                    "rainboard sim --games 5 --save-dir /tmp/games   (then: rainboard replay FILE)"])
     sim.add_argument("--games", type=positive, default=100, metavar="N", help="games to play (default 100)")
     sim.add_argument("--seed", type=int, default=1, metavar="S", help="first random seed (default 1)")
     sim.add_argument(
         "--players", type=players, default=None, metavar="K", help="players per game, 1-9 (default: varies)"
     )
-    sim.add_argument(
-        "--policy", choices=("random", "eager", "steady"), default="random",
-        help="random: any legal action; eager: rush for the ending; steady: play as a careful person "
-             "would (default random)",
-    )
+    sim.add_argument("--policy", type=policy_list, default="random", metavar="NAME[,NAME...]",
+                     help=f"{POLICY_HELP} (default random)")
     sim.add_argument("--cap", type=positive, default=20_000, metavar="N",
                      help="stop a game after N actions and report it as capped (default 20000)")
     sim.add_argument("--save-dir", type=Path, metavar="DIR", help="write each game as a save file in DIR")
@@ -64,7 +78,7 @@ def _balance_parser(commands) -> None:
                       "Play many games per slugcat (solo) or per player count and print a balance table: "
                       "win rates, turns, minutes, deaths, stalls; --json gives every figure.",
                       ["rainboard balance", "rainboard balance --players 4 --games 1000 --jobs 2",
-                       "rainboard balance --players 4 --json"])
+                       "rainboard balance --players 4 --policy steady,predator --json"])
     balance.add_argument("--games", type=positive, default=200, metavar="N",
                          help="games per row (default 200)")
     balance.add_argument("--seed", type=int, default=1, metavar="S", help="the run's seed (default 1)")
@@ -72,8 +86,8 @@ def _balance_parser(commands) -> None:
                          help="a row per player count, each game seating K random slugcats")
     balance.add_argument("--slugcat", nargs="+", action="extend", metavar="NAME",
                          help="a solo row per slugcat (default, without --players: every slugcat)")
-    balance.add_argument("--policy", choices=("random", "eager", "steady"), default="steady",
-                         help="how the simulated players choose (default steady)")
+    balance.add_argument("--policy", type=policy_list, default="steady", metavar="NAME[,NAME...]",
+                         help=f"how the simulated players choose: {POLICY_HELP} (default steady)")
     balance.add_argument("--jobs", type=positive, default=None, metavar="J",
                          help="worker processes (default: one per core, at most 8)")
     balance.add_argument("--seconds-per-turn", type=seconds, default=20.0, metavar="T",

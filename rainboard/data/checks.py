@@ -126,8 +126,8 @@ def _check_rules(deckset: Deckset, problems: list[str]) -> None:
                  "fight_exchanges_max"):
         need(getattr(rules, name) >= 1, name, f"must be at least 1, got {getattr(rules, name)}")
     for name in ("rain_bonus", "precycle_rain_bonus", "precycle_forced_turns", "food_token_pips",
-                 "ending_wait_turns", "player_kill_food", "scavenger_friends_max", "merchant_offers",
-                 "aquatic_bonus"):
+                 "ending_wait_turns", "player_kill_food", "player_kill_rounds_out", "scavenger_friends_max",
+                 "merchant_offers", "aquatic_bonus"):
         need(getattr(rules, name) >= 0, name, f"must not be negative, got {getattr(rules, name)}")
     need(rules.gift_pearls_per_reputation > 0, "gift_pearls_per_reputation",
          f"must be above 0, got {rules.gift_pearls_per_reputation}")

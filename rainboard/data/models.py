@@ -293,6 +293,8 @@ class Rules:
     ending_hibernations: int = _rule(2, 1, SMALL[1])
     ending_wait_turns: int = _rule(4, *SMALL)
     player_kill_food: int = _rule(3, *FOOD)
+    # rounds a player killed by another player sits out before waking again; 0: the rest of the cycle
+    player_kill_rounds_out: int = _rule(0, *SMALL)
     scavenger_ignore_at: int = _rule(3, *KARMA)  # reputation from which scavengers let you pass
     scavenger_friend_at: int = _rule(5, *KARMA)  # reputation from which a scavenger joins you
     scavenger_friends_max: int = _rule(3, *SMALL)

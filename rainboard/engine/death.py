@@ -1,18 +1,29 @@
-"""Death: karma lost (unless a karma flower wilts instead), the cycle sat out, companions freed."""
+"""Death: karma lost (unless a karma flower wilts instead), the cycle sat out, companions freed.
+
+A player killed by another player sits out only `player_kill_rounds_out` rounds (rules.toml; 0: the
+rest of the cycle, as any death), then wakes again where they last slept (wake_downed).
+"""
 
 from __future__ import annotations
 
 from rainboard.data.models import CardKind
 
-from .events import Died, GatesLeftBehind, KarmaChanged, KarmaSaved, Untamed
-from .state import DEAD
+from .events import Died, GatesLeftBehind, KarmaChanged, KarmaSaved, Untamed, Woke
+from .state import AWAKE, DEAD, GameState
 from .step import Step
+
+DOWN = "down"  # the busy_task of a player killed by another player: `busy` counts the rounds left out
 
 
 def kill(step: Step, index: int, *, creature: str | None = None, killer: int | None = None) -> None:
     """The player dies now (the rain when neither a creature nor a killer is named)."""
     player = step.player(index)
-    step.update_player(index, status=DEAD, busy=0, busy_task=None, hunting=None)
+    rounds = step.rules.player_kill_rounds_out if killer is not None else 0
+    if rounds:  # back after a few rounds, and safe from their killer for the rest of the cycle
+        step.update_player(index, status=DEAD, busy=rounds, busy_task=DOWN, hunting=None,
+                           escaped_from=player.escaped_from + (killer,))
+    else:
+        step.update_player(index, status=DEAD, busy=0, busy_task=None, hunting=None)
     step.emit(Died(player=index, creature=creature, killer=killer))
     flower = next((h for h in player.hand if getattr(step.data.card(h.card), "saves_karma", False)), None)
     if flower is not None:
@@ -33,3 +44,31 @@ def kill(step: Step, index: int, *, creature: str | None = None, killer: int | N
         if someone.tamed_by == index:
             step.update_player(other, tamed_by=None)
             step.emit(Untamed(player=other, tamer=index))
+
+
+def rounds_down(state: GameState, index: int) -> int | None:
+    """Rounds before a player killed by another player wakes again this cycle (1: at the end of this
+    round); None for anyone else, the dead who wait for the next cycle included."""
+    player = state.players[index]
+    return player.busy if player.status == DEAD and player.busy_task == DOWN else None
+
+
+def wake_downed(step: Step) -> None:
+    """Round-end rule: each player a player killed counts a round down, and at the last wakes again,
+    in the region where they last slept, with an empty food board (their karma stays lost)."""
+    for index in step.state.order:
+        player = step.player(index)
+        if player.status != DEAD or player.busy_task != DOWN:
+            continue
+        if player.busy > 1:
+            step.update_player(index, busy=player.busy - 1)
+            continue
+        step.update_player(index, status=AWAKE, busy=0, busy_task=None, region=player.wake_region,
+                           region_turns=0, food=0, food_parts=0)
+        step.emit(Woke(player=index, region=player.wake_region))
+
+
+def stay_down(step: Step, index: int) -> None:
+    """Cycle end: a player still down wakes with everyone else, nothing left to count."""
+    if step.player(index).busy_task == DOWN:
+        step.update_player(index, busy=0, busy_task=None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .actions import Draw, SearchShelter, TakeFood
 from .combat import start_encounter
 from .cycles import end_cycle
+from .death import wake_downed
 from .ending import wait_at_the_void_sea
 from .events import RainFell, RoundEnded, TurnStarted
 from .hunts import legal_hunts, must_hunt, transform
@@ -98,6 +99,10 @@ def advance(step: Step) -> None:
         end_cycle(step, rained=True)
         return
     step.emit(RoundEnded(rain=rain))
+    if step.rules.player_kill_rounds_out:  # players killed by players may wake again now
+        wake_downed(step)
+        players = state.players
+        first = next(pos for pos, i in enumerate(order) if players[i].status == AWAKE)
     state.turn = first
 
 

@@ -8,11 +8,15 @@ from .play import (
     SimResult,
     make_policy,
     play_random,
+    policy_names,
     random_setup,
     run,
+    seat_policy,
 )
 from .policies import EagerPolicy, RandomPolicy
+from .predator import PredatorPolicy
 from .steady import SteadyPolicy
 
-__all__ = ["DEFAULT_ACTION_CAP", "PLAYER_NAMES", "POLICIES", "EagerPolicy", "GameRecorder", "RandomPolicy",
-           "SimResult", "SteadyPolicy", "make_policy", "play_random", "random_setup", "run"]
+__all__ = ["DEFAULT_ACTION_CAP", "PLAYER_NAMES", "POLICIES", "EagerPolicy", "GameRecorder", "PredatorPolicy",
+           "RandomPolicy", "SimResult", "SteadyPolicy", "make_policy", "play_random", "policy_names", "random_setup",
+           "run", "seat_policy"]

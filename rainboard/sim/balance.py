@@ -25,6 +25,12 @@ What each row reports (the JSON row's fields):
 * `win_rate`, `win_rates` (rows with more than one player; null for solo rows): for each
   slugcat seated at least once, the games it won divided by the games it sat in (stalled games
   count as sat in, not won), and the lowest and highest of those as {"min": .., "max": ..}.
+* `player_kills`: players killed by another player (a Died event with a killer), per game, over
+  the games that did not raise (0.0 for a solo row).
+* `policy_win_rates` (rows with more than one player; null for solo rows): for each policy of
+  --policy, the games won from its seats divided by the seats it sat in (a comma list deals the
+  policies to the seats in turn: "steady,predator" plays seats 1 and 3 steady, 2 and 4 predator).
+  A stalled game counts its seats, not a win.
 * `est_minutes`, `est_minutes_p90`: an estimate of the time at a real table, over the ascended
   games: every player's turns added up, times --seconds-per-turn, in minutes, plus one minute
   for each cycle (rolling the rain, hibernating, waking); the median and the 90th percentile.
@@ -46,8 +52,8 @@ from attrs import evolve, frozen
 from rainboard.data import STANDARD_PRESET, DeckChoice, GameData, load_data
 
 from .balance_games import GameRecord, GameTask, init_worker, play_game, play_in_worker
-from .balance_report import Progress, dice_table, median, p90, ratio, table
-from .play import DEFAULT_ACTION_CAP
+from .balance_report import Progress, dice_table, median, p90, policy_lines, ratio, table
+from .play import DEFAULT_ACTION_CAP, policy_names, seat_policy
 
 PROG = "rainboard balance"
 DEFAULT_GAMES = 200
@@ -138,8 +144,9 @@ def play_all(tasks: Sequence[GameTask], data: GameData, decks: Path | None, jobs
 
 
 def summarise(spec: RowSpec, records: Iterable[GameRecord], order: Sequence[str],
-              seconds_per_turn: float) -> dict:
-    """The JSON row for one row's records (module docstring: what each field means)."""
+              seconds_per_turn: float, policy: str = "steady") -> dict:
+    """The JSON row for one row's records played by `policy` (a name or a comma list dealt to the
+    seats in turn); the module docstring says what each field means."""
     records = list(records)
     played = [r for r in records if r.error is None]
     ascended = [r for r in played if r.finished]
@@ -147,7 +154,7 @@ def summarise(spec: RowSpec, records: Iterable[GameRecord], order: Sequence[str]
     deaths = sum(r.deaths for r in played)
     player_cycles = sum(r.player_cycles for r in played)
     starvations = sum(r.starvations for r in played)
-    win_rates = win_rate = None
+    win_rates = win_rate = policy_win_rates = None
     if spec.players > 1:
         seated = dict.fromkeys(order, 0)
         wins = dict.fromkeys(order, 0)
@@ -159,6 +166,7 @@ def summarise(spec: RowSpec, records: Iterable[GameRecord], order: Sequence[str]
         win_rates = {s: round(wins[s] / seated[s], 4) for s in order if seated[s]}
         if win_rates:
             win_rate = {"min": min(win_rates.values()), "max": max(win_rates.values())}
+        policy_win_rates = _policy_win_rates(played, policy)
     return {
         "key": spec.key,
         "players": spec.players,
@@ -177,9 +185,24 @@ def summarise(spec: RowSpec, records: Iterable[GameRecord], order: Sequence[str]
         "starvations_per_game": ratio(starvations, len(played), 3),
         "win_rate": win_rate,
         "win_rates": win_rates,
+        "policy_win_rates": policy_win_rates,
+        "player_kills": ratio(sum(r.player_kills for r in played), len(played), 3),
         "est_minutes": _rounded(median(minutes)),
         "est_minutes_p90": _rounded(p90(minutes)),
     }
+
+
+def _policy_win_rates(played: Sequence[GameRecord], policy: str) -> dict[str, float] | None:
+    """Each policy's wins over the seats it sat in (seat_policy deals them), in --policy's order."""
+    names = policy_names(policy)
+    seated = dict.fromkeys(names, 0)
+    wins = dict.fromkeys(names, 0)
+    for record in played:
+        for seat in range(len(record.slugcats)):
+            seated[seat_policy(policy, seat)] += 1
+        if record.winner_seat is not None:
+            wins[seat_policy(policy, record.winner_seat)] += 1
+    return {name: round(wins[name] / seated[name], 4) for name in names if seated[name]} or None
 
 
 def _rounded(value: float | None, digits: int = 2) -> float | None:
@@ -212,7 +235,8 @@ def run(games: int = DEFAULT_GAMES, seed: int = 1, players: Sequence[int] | None
     datas = [load_data(_with_dice(decks, v)) for v in variants]
     try:
         rows = plan_rows(datas[0], slugcats, players)
-    except BalanceError as exc:
+        policy_names(policy)
+    except (BalanceError, ValueError) as exc:
         print(f"{PROG}: {exc}", file=err)
         return 2
     jobs = default_jobs() if jobs is None else jobs
@@ -227,7 +251,7 @@ def run(games: int = DEFAULT_GAMES, seed: int = 1, players: Sequence[int] | None
             played = play_all(tasks, data, _with_dice(decks, variant), jobs, progress.offset(len(records)))
             records += played
             for index, spec in enumerate(rows):
-                row = summarise(spec, (r for r in played if r.row == index), order, seconds_per_turn)
+                row = summarise(spec, (r for r in played if r.row == index), order, seconds_per_turn, policy)
                 summaries.append(row | {"dice": data.rules.dice.variant})
     finally:
         progress.clear()
@@ -242,6 +266,11 @@ def run(games: int = DEFAULT_GAMES, seed: int = 1, players: Sequence[int] | None
             shown = [row for row in summaries if row["dice"] == data.rules.dice.variant]
             for line in table(shown, names):
                 print(line, file=out)
+            by_policy = policy_lines(shown)
+            if by_policy:
+                print("\nSeat win rate by policy:", file=out)
+                for line in by_policy:
+                    print(f"  {line}", file=out)
             if len(variants) > 1:
                 print(file=out)
         if len(variants) > 1:

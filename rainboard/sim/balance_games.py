@@ -44,11 +44,13 @@ class GameRecord:
     slugcats: tuple[str, ...] = ()
     finished: bool = False  # someone ascended
     winner: str | None = None  # the winner's slugcat
+    winner_seat: int | None = None  # the winner's seat (index in the setup), for the policy seated there
     winner_turns: int | None = None  # the winner's own turns (a solo game's score)
     cycles: int = 0  # cycles started, the one the game ended in included
     turns: int = 0  # every player's turns, added up
     deaths: int = 0  # Died events
     starvations: int = 0  # Starved events
+    player_kills: int = 0  # Died events with a player as the killer
     actions: int = 0
     error: str | None = None
 
@@ -59,16 +61,20 @@ class GameRecord:
 
 
 class _Tally:
-    """play_random's `check`: counts the deaths and starvations among each action's events."""
+    """play_random's `check`: counts the deaths (and those by another player's hand) and the
+    starvations among each action's events."""
 
     def __init__(self) -> None:
         self.deaths = 0
+        self.player_kills = 0
         self.starvations = 0
 
     def __call__(self, state, action, events) -> None:
         for event in events:
             if isinstance(event, Died):
                 self.deaths += 1
+                if event.killer is not None:
+                    self.player_kills += 1
             elif isinstance(event, Starved):
                 self.starvations += 1
 
@@ -96,10 +102,12 @@ def play_game(task: GameTask, data: GameData) -> GameRecord:
         slugcats=tuple(p.slugcat for p in state.players),
         finished=result.finished,
         winner=winner.slugcat if winner is not None else None,
+        winner_seat=state.winner if winner is not None else None,
         winner_turns=winner.turns if winner is not None else None,
         cycles=state.cycle,
         turns=sum(p.turns for p in state.players),
-        deaths=tally.deaths, starvations=tally.starvations, actions=result.actions,
+        deaths=tally.deaths, starvations=tally.starvations, player_kills=tally.player_kills,
+        actions=result.actions,
     )
 
 

@@ -29,8 +29,8 @@ def ratio(part: float, whole: float, digits: int = 4) -> float | None:
 
 
 HEADER = ("Row", "Games", "Ascended", "Turns med", "Turns p90", "Cycles med", "Deaths/pc",
-          "Starved/g", "Win min", "Win max", "Minutes med", "Minutes p90", "Stalled", "Raised")
-LEFT = {0, 8, 9}  # the row's name and the seat win rates (which name a slugcat) read left to right
+          "Starved/g", "Kills/g", "Win min", "Win max", "Minutes med", "Minutes p90", "Stalled", "Raised")
+LEFT = {0, 9, 10}  # the row's name and the seat win rates (which name a slugcat) read left to right
 
 
 def _number(value: float | None, digits: int | None = None) -> str:
@@ -60,7 +60,8 @@ def row_cells(row: Mapping, names: Mapping[str, str]) -> tuple[str, ...]:
     death_rate = "-" if row["death_rate"] is None else f"{row['death_rate']:.3f}"
     return (label, str(row["games"]), str(row["ascended"]), _number(row["median_turns"]),
             _number(row["p90_turns"]), _number(row["median_cycles"]), death_rate,
-            _number(row["starvations_per_game"], 1), _seat(row, "min", names), _seat(row, "max", names),
+            _number(row["starvations_per_game"], 1), _number(row.get("player_kills"), 2),
+            _seat(row, "min", names), _seat(row, "max", names),
             _number(row["est_minutes"], 0), _number(row["est_minutes_p90"], 0), str(row["stalled"]),
             str(row["raised"]))
 
@@ -75,6 +76,18 @@ def table(rows: Sequence[Mapping], names: Mapping[str, str]) -> list[str]:
         return "  ".join(out).rstrip()
 
     return [line(HEADER), "  ".join("-" * w for w in widths), *(line(r) for r in cells)]
+
+
+def policy_lines(rows: Sequence[Mapping]) -> list[str]:
+    """`4 players: steady 24.1%, predator 25.9%`: each mixed row's seat win rate by policy, when
+    more than one policy sat at its tables; nothing otherwise."""
+    lines = []
+    for row in rows:
+        rates = row.get("policy_win_rates")
+        if rates and len(rates) > 1:
+            shown = ", ".join(f"{name} {rate:.1%}" for name, rate in rates.items())
+            lines.append(f"{row['players']} players: {shown}")
+    return lines
 
 
 def dice_table(rows: Sequence[Mapping], names: Mapping[str, str]) -> list[str]:
