@@ -140,26 +140,19 @@ async def settle(pilot, times: int = 3) -> None:
 Look = Callable[[Path, pytest.MonkeyPatch], Awaitable[list[str]]]
 
 
-async def lock_where_on_the_title(data: Path, monkeypatch) -> list[str]:
-    path = save_game(data, ("Ada", "Bo"))
-    with held_by(path, WHERE_NOTE):
-        app = RainboardApp(catch_errors=False, autosave=False)
-        async with app.run_test(size=SIZE, notifications=True) as pilot:
-            await settle(pilot)
-            assert isinstance(app.screen, TitleScreen)
-            assert_guarded(app)
-            return [rendered(app.screen.query_one("#later-note"))]
-
-
-async def lock_host_on_the_title(data: Path, monkeypatch) -> list[str]:
-    path = save_game(data, ("Ada", "Bo"))
-    with held_by(path, HOST_NOTE):
-        app = RainboardApp(catch_errors=False, autosave=False)
-        async with app.run_test(size=SIZE, notifications=True) as pilot:
-            await settle(pilot)
-            assert isinstance(app.screen, TitleScreen)
-            assert_guarded(app)
-            return [rendered(app.screen.query_one("#later-note"))]
+def lock_note_on_the_title(note: dict) -> Look:
+    """A case: the last unfinished game is held by a lock whose holder note is `note`; what the
+    title's line about it shows."""
+    async def look(data: Path, monkeypatch) -> list[str]:
+        path = save_game(data, ("Ada", "Bo"))
+        with held_by(path, note):
+            app = RainboardApp(catch_errors=False, autosave=False)
+            async with app.run_test(size=SIZE, notifications=True) as pilot:
+                await settle(pilot)
+                assert isinstance(app.screen, TitleScreen)
+                assert_guarded(app)
+                return [rendered(app.screen.query_one("#later-note"))]
+    return look
 
 
 async def lock_on_continue_from_the_title(data: Path, monkeypatch) -> list[str]:
@@ -356,8 +349,8 @@ class Case:
 
 
 UI_CASES = [
-    Case("lock file", "holder's where, on the title", HOSTILE, lock_where_on_the_title, printable(HOSTILE)),
-    Case("lock file", "holder's host, on the title", HOST_NOTE["host"], lock_host_on_the_title,
+    Case("lock file", "holder's where, on the title", HOSTILE, lock_note_on_the_title(WHERE_NOTE), printable(HOSTILE)),
+    Case("lock file", "holder's host, on the title", HOST_NOTE["host"], lock_note_on_the_title(HOST_NOTE),
          printable(HOST_NOTE["host"])),
     Case("lock file", "holder, on Continue", HOSTILE, lock_on_continue_from_the_title, printable(HOSTILE)),
     Case("save file", "player name, in Saved games", HOSTILE, save_player_name_in_saved_games, "\\x1b"),
