@@ -16,19 +16,13 @@ The defaults below are the shipped rules.toml's values; assets/rules.md gives th
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from attrs import field, frozen
 
 from .limits import FOOD, between
 
-VARIANTS = ("d20", "target", "2d10", "pool", "d6")
 DEFAULT_VARIANT = "d20"
-VARIANT_NAMES = {
-    "d20": "d20 (the rulebook)",
-    "target": "d20, meet the target",
-    "2d10": "2d10, doubles critical",
-    "pool": "d6 pool, highest die",
-    "d6": "d6 action roll",
-}
 SHIFT = (-20, 20)  # how far a variant moves a target
 POOL_SIZE = (1, 12)  # dice in a pool at most: 12 d6 keep the exact odds quick to count
 SIDES = (2, 20)
@@ -44,6 +38,9 @@ class TargetDice:
     """`target` (GRIMWIRE): d20 + modifiers meets or beats the target moved by `target_add`; on an
     attack the `natural_hit` face always hits, and a player's kill on it gains `natural_food` pips."""
 
+    variant: ClassVar[str] = "target"
+    title: ClassVar[str] = "d20, meet the target"
+
     target_add: int = field(default=1, validator=between(*SHIFT))
     natural_hit: int = field(default=20, validator=between(1, 100))
     natural_food: int = field(default=1, validator=between(*FOOD))
@@ -54,6 +51,9 @@ class TwoD10Dice:
     """`2d10` (the "Rainworld" tabletop rules): two dice of `sides` + modifiers, above the target
     moved by `target_add`. Doubles are a critical: a player's kill on them gains `critical_food`
     pips, a player's flee failed on them costs `fumble_food` pips."""
+
+    variant: ClassVar[str] = "2d10"
+    title: ClassVar[str] = "2d10, doubles critical"
 
     sides: int = field(default=10, validator=between(*SIDES))
     target_add: int = field(default=0, validator=between(*SHIFT))
@@ -67,6 +67,9 @@ class PoolDice:
     modifiers (one fewer per point below zero), up to `max_dice`; the highest die, or matching dice
     added together, must reach the difficulty (target + target_add) // target_div. At zero dice or
     fewer, two dice and one per missing die are rolled and the lowest is kept."""
+
+    variant: ClassVar[str] = "pool"
+    title: ClassVar[str] = "d6 pool, highest die"
 
     sides: int = field(default=6, validator=between(*SIDES))
     base_dice: int = field(default=2, validator=between(0, 10))
@@ -85,6 +88,9 @@ class ActionDice:
     pips). No dice: two are rolled and the lower is read (one more per missing die), never a critical;
     at `desperate_at` dice or fewer only a full success counts.
     A contest (a flee) is the player's roll alone, against the chaser's modifiers + `contest_target`."""
+
+    variant: ClassVar[str] = "d6"
+    title: ClassVar[str] = "d6 action roll"
 
     sides: int = field(default=6, validator=between(*SIDES))
     base_dice: int = field(default=1, validator=between(0, 10))
@@ -112,6 +118,12 @@ class DiceRules:
 
 
 RENAMED = {"two_d10": "2d10"}  # attrs field -> rules.toml key
+
+# Each variant but the rulebook's has its numbers' class above (and a field of DiceRules, its sub-table);
+# its rolling, odds and telling are its class in rainboard/engine/dice.py, which registers under the same name.
+TABLES = (TargetDice, TwoD10Dice, PoolDice, ActionDice)
+VARIANTS = (DEFAULT_VARIANT, *(table.variant for table in TABLES))
+VARIANT_NAMES = {DEFAULT_VARIANT: "d20 (the rulebook)", **{table.variant: table.title for table in TABLES}}
 
 
 def dice_problems(dice: DiceRules) -> list[tuple[str, str]]:

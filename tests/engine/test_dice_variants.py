@@ -254,3 +254,17 @@ def test_random_play_under_every_variant_keeps_the_invariants(seed, players, var
 
     result = play_random(setup, data, chooser, cap=CAP, check=check)
     assert result.finished or result.actions == CAP
+
+
+def test_each_variant_is_one_registered_class_with_its_numbers_table():
+    """The engine's registry (one Variant class a variant: roll, contest, food, odds, telling) and the
+    data's variants (each with its numbers' sub-table) name the same variants."""
+    from rainboard.data.dice import TABLES, VARIANT_NAMES, VARIANTS, DiceRules
+    from rainboard.engine.dice import VARIANTS as REGISTERED
+    from rainboard.engine.events import Roll
+
+    assert set(REGISTERED) == set(VARIANTS) == set(VARIANT_NAMES) == set(Roll.tellers)
+    fields = {field.type for field in __import__("attrs").fields(DiceRules)}
+    assert all(table in fields for table in TABLES)  # each sub-table is read into DiceRules
+    for name, variant in REGISTERED.items():
+        assert variant.name == name and Roll.tellers[name] == variant.pieces

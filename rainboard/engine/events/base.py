@@ -33,6 +33,7 @@ class Roll:
     pool: int | None = None  # pool, d6: the dice the modifiers gave (zero or fewer: keep the lowest)
     grade: str = ""  # "critical", "cost" (a success with a cost), "natural" (a face that always hits)
     food: int = 0  # food pips the roll's grade gained (+) or cost (-) the player
+    tellers: ClassVar[dict] = {}  # variant name -> how its roll is told (each dice variant's `pieces`)
 
     @property
     def total(self) -> int:
@@ -42,31 +43,9 @@ class Roll:
 
     def pieces(self) -> list[tuple[str, str]]:
         """The roll after "who rolls for what: ", as (text, style) pieces, style "" or "bold"; the
-        narrator joins them, the log shows the bold ones bold. Each variant says it in its own words."""
-        mods = [(f" {'+' if v >= 0 else '-'} {abs(v)} {label}", "") for label, v in self.modifiers]
-        faces = f"({', '.join(map(str, self.faces))})"
-        action = self.variant == "d6"  # its target sets the pool's size, and is told inside it
-        if self.pool is not None:
-            lowest = self.pool <= 0
-            head = [(f"{self.die} ", ""), (faces, ""), (" keep the lowest: " if lowest else " read ", ""),
-                    (str(self.natural), "bold")]
-            if self.modifiers or (action and self.target is not None):
-                head.append((f" ({self.pool} {'die' if abs(self.pool) == 1 else 'dice'}", ""))
-                head += [(":", "")] + mods if self.modifiers else []
-                head.append((f" against {self.target})" if action and self.target is not None else ")", ""))
-        elif self.faces:
-            head = [(f"{self.die} {faces}", ""), (" doubles!" if self.grade == "critical" else "", ""),
-                    (" = ", ""), (str(self.natural), "bold")] + mods
-            if self.modifiers:
-                head += [(" = ", ""), (str(self.total), "bold")]
-        else:
-            head = [(f"{self.die} ", ""), (str(self.natural), "bold")] + mods
-            if self.modifiers:
-                head += [(" = ", ""), (str(self.total), "bold")]
-        if self.target is not None and not action:
-            word = {"target": "to meet", "pool": "to reach"}.get(self.variant)
-            head.append((f" vs {self.target}" + (f" ({word})" if word else ""), ""))
-        return [(text, style) for text, style in head if text]
+        narrator joins them, the log shows the bold ones bold. Each variant says it in its own words:
+        its class in engine/dice.py registers how (Roll.tellers)."""
+        return Roll.tellers[self.variant](self)
 
     def verdict(self) -> str | None:
         """"success", "failure", or the grade's words ("critical success", "success at a cost", "natural
