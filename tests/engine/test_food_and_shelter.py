@@ -30,7 +30,7 @@ def test_a_herbivore_gains_nothing_from_meat_but_eats_fruit():
     state = stack(state, "su", "carcass", "dangle_fruit")
     state, events = act(state, "draw")
     assert state.players[0].food == 0
-    assert "gets no food" in narrate(events[-2], state) or "gets no food" in " ".join(narrate(e, state) for e in events)
+    assert "gets no food" in " ".join(narrate(e, state) for e in events)
     state, _ = act(state, "draw")
     assert state.players[0].food == 1
 
@@ -67,7 +67,8 @@ def test_a_kept_shelter_lets_the_player_hibernate_later_for_a_turn():
     turns = state.players[0].turns
     state, events = act(state, "hibernate")
     assert "hibernated" in kinds(events)
-    assert state.players[0].turns == turns + 1 or state.cycle == 2
+    assert state.players[0].turns == turns + 1  # the hibernation took the turn
+    assert state.cycle == 2  # and, the one player asleep, ended the cycle
 
 
 def test_searching_takes_three_turns_and_finds_the_first_shelter():

@@ -45,7 +45,7 @@ def test_a_fight_that_cannot_be_decided_ends_after_the_most_exchanges():
         state = rig(state, 1, 1)  # Ada misses (1 + 0 vs 14), the lizard misses (1 - 3 vs 12)
         state, events = act(state, "attack")
     assert state.pending is None and state.current == 1  # the fight is over, and so is Ada's turn
-    assert kinds(events)[-2:] == ["gave_up", "turn_started"] or "gave_up" in kinds(events)
+    assert kinds(events)[-2:] == ["gave_up", "turn_started"]  # the creature leaves, then Bo's turn begins
     assert state.players[0].status != DEAD
     assert "green_lizard" in state.decks["su"].discard
 

@@ -76,9 +76,13 @@ def test_another_process_holding_the_game_is_named_and_a_crash_lets_go(save):
 
 def test_a_process_that_ends_normally_lets_go_too(save):
     child = _holder_process(save)
+    assert holder_of(save) is not None  # held while it runs
     child.stdin.close()
     child.wait(timeout=10)
-    GameLock.acquire(save).release()
+    assert child.returncode == 0 and holder_of(save) is None  # let go at its end
+    lock = GameLock.acquire(save)
+    assert lock.held
+    lock.release()
 
 
 def test_a_damaged_note_still_refuses_and_says_another_window(save):
