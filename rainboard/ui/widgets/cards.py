@@ -7,8 +7,7 @@ it can be tested without an app; the widgets only show what those functions buil
 from __future__ import annotations
 
 from textual.content import Content
-from textual.message import Message
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from rainboard.engine import abilities
@@ -293,21 +292,6 @@ def creature_card_content(state: GameState, card_id: str, viewer: int | None, st
     return Content("\n").join(lines)
 
 
-class CreatureCard(Static):
-    """The creature in a fight."""
-
-    DEFAULT_CSS = """
-    CreatureCard {
-        height: auto;
-        border: round $error;
-        padding: 0 1;
-    }
-    """
-
-    def show(self, state: GameState, card_id: str, viewer: int | None) -> None:
-        self.update(shown(creature_card_content(state, card_id, viewer)))
-
-
 # -- the hand ---------------------------------------------------------------------------------------
 EMPTY_HAND = "Nothing in hand"
 
@@ -320,7 +304,7 @@ def hand_prompt(state: GameState, card_id: str, holder: int) -> Content:
 
 
 class HandList(QuietOptionList):
-    """The cards a player holds, one per line; choosing one posts CardChosen."""
+    """The cards a player holds, one per line."""
 
     DEFAULT_CSS = """
     HandList {
@@ -328,19 +312,6 @@ class HandList(QuietOptionList):
         max-height: 8;
     }
     """
-
-    class CardChosen(Message):
-        """A hand card was chosen (Enter or a click): the screen may describe it."""
-
-        def __init__(self, hand_list: HandList, card: str, position: int) -> None:
-            super().__init__()
-            self.hand_list = hand_list
-            self.card = card
-            self.position = position
-
-        @property
-        def control(self) -> HandList:
-            return self.hand_list
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -362,7 +333,3 @@ class HandList(QuietOptionList):
         if self.highlighted is None or not self.cards:
             return None
         return self.cards[self.highlighted]
-
-    def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if self.cards and event.option_index < len(self.cards):
-            self.post_message(self.CardChosen(self, self.cards[event.option_index], event.option_index))

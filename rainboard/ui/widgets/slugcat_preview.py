@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widgets import Static
 
 from rainboard.data.models import GameData, Modifier
 
-from ..safe_text import shown
 from ..words import signed
 
 
@@ -85,21 +83,6 @@ def slugcat_preview_content(data: GameData, slugcat_id: str) -> Content:
     if slugcat.text:
         lines.append(Content.assemble((slugcat.text, "italic $text-muted")))
     return Content("\n").join(lines)
-
-
-class SlugcatPreview(Static):
-    """A slugcat on offer at setup."""
-
-    DEFAULT_CSS = """
-    SlugcatPreview {
-        height: auto;
-        border: round $primary;
-        padding: 0 1;
-    }
-    """
-
-    def show(self, data: GameData, slugcat_id: str) -> None:
-        self.update(shown(slugcat_preview_content(data, slugcat_id)))
 
 
 # -- a creature met ----------------------------------------------------------------------------------
