@@ -57,7 +57,7 @@ def last_move(events_before: int, events, rain: int) -> LastMove:
 
 
 @define
-class Step:
+class Move:
     """One action taken, with what is needed to take it back."""
 
     action: str
@@ -84,7 +84,7 @@ class GameSession:
     events: list[Event] = field(factory=list)  # everything that happened, for the log
     actions: list[str] = field(factory=list)  # every action taken, in text form
     digests: dict[int, str] = field(factory=dict)  # actions taken -> the state's digest then
-    steps: list[Step] = field(factory=list)  # for undo; empty for the part of a game resumed from a save
+    steps: list[Move] = field(factory=list)  # for undo; empty for the part of a game resumed from a save
     last_moves: dict[int, LastMove] = field(factory=dict)  # player -> where their news begins
     on_change: Callable[[GameSession], None] | None = None
     challenge: str | None = None  # the solo challenge's code, if this game is one
@@ -106,7 +106,7 @@ class GameSession:
         self.state, events = apply(before, action)
         revealed = _revealed(before, self.state, events)
         self._forget_states(actor, revealed)
-        self.steps.append(Step(str(action), actor, before, len(self.events), revealed,
+        self.steps.append(Move(str(action), actor, before, len(self.events), revealed,
                                action_label(before, action), before.rain, before.pending,
                                self.last_moves.get(actor)))
         if actor is not None:
