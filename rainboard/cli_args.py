@@ -54,8 +54,10 @@ def positive(text: str) -> int:
 
 def players(text: str) -> int:
     value = positive(text)
-    if value > 9:
-        raise argparse.ArgumentTypeError(f"the game takes 1 to 9 players, got {value}")
+    from rainboard.data.limits import PLAYERS_MAX  # here: the command line starts without the data layer
+
+    if value > PLAYERS_MAX:
+        raise argparse.ArgumentTypeError(f"the game takes 1 to {PLAYERS_MAX} players, got {value}")
     return value
 
 

@@ -26,7 +26,8 @@ PROBLEMS_MAX = 100  # problems listed; past that, one line says how many more th
 # -- lists ------------------------------------------------------------------------------------------
 LIST_MAX = 300  # entries in any list of a file (cards, deck entries...); the longest shipped is 36
 REGIONS_MAX = 30  # the shipped decks have 13
-SLUGCATS_MAX = 9  # one per player, and a game takes up to nine players (rulebook); nine are shipped
+PLAYERS_MAX = 9  # the rulebook: "playable with up to 9 players"; every part of Rainboard asks this one
+SLUGCATS_MAX = PLAYERS_MAX  # one per player; nine are shipped
 CARDS_MAX = 300  # card definitions over all card files; 60 are shipped
 PRESETS_MAX = 20  # presets/*.toml; 2 are shipped
 DECK_COUNT_MAX = 50  # copies of one card in a deck entry; the shipped decks use 1-5

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
+from rainboard.data.limits import PLAYERS_MAX
 from rainboard.data.models import GameData, gate_id
 
 from .cycles import start_cycle
@@ -43,8 +44,9 @@ class Setup:
 def new_game(setup: Setup, data: GameData) -> tuple[GameState, list[Event]]:
     """Roll turn order; if every slugcat is already chosen, start the first cycle at once."""
     players = setup.players
-    if not 1 <= len(players) <= len(data.slugcats):
-        raise SetupError(f"a game needs 1 to {len(data.slugcats)} players, not {len(players)}")
+    most = min(PLAYERS_MAX, len(data.slugcats))  # each player a different slugcat
+    if not 1 <= len(players) <= most:
+        raise SetupError(f"a game needs 1 to {most} players, not {len(players)}")
     chosen = [p.slugcat for p in players if p.slugcat is not None]
     for slugcat in chosen:
         if slugcat not in data.slugcats:

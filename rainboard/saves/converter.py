@@ -15,6 +15,8 @@ import cattrs
 from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
 from cattrs.v import transform_error
 
+from rainboard.data.limits import PLAYERS_MAX
+
 # -- the limits ------------------------------------------------------------------------------------
 # A real save is far inside each of these: a 4,000-action game with the shipped decks is 125 KB,
 # 675 brackets, 11,000 quotes and five numbers; one of MAX_ACTIONS would be some 2 MB and 260,000
@@ -24,7 +26,7 @@ MAX_FILE_BYTES = 8 * 1024 * 1024  # checked before the file is read
 MAX_ACTIONS = 100_000  # the simulator caps its games at 20,000; a game this long replays in some 12 s
 DIGEST_EVERY = 10  # a save keeps a digest every this many actions, and one after the last
 MAX_DIGESTS = MAX_ACTIONS // DIGEST_EVERY + 2
-MAX_PLAYERS = 9  # one per slugcat
+MAX_PLAYERS = PLAYERS_MAX  # a save holds a game, one player per slugcat
 MAX_TEXT = 64  # every string but the deck files: names, actions, ids, seeds, codes, digests
 MAX_DECK_FILES = 200  # the shipped decks are 24 files
 MAX_DIGITS = 20  # a whole number's digits: a 64-bit seed fits, a 4,300-digit one never reaches int()

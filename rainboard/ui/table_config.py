@@ -14,11 +14,12 @@ from pathlib import Path
 
 from dataclasses import dataclass
 
+from rainboard.data.limits import PLAYERS_MAX
 from rainboard.text import has_unsafe
 
 ENV_CONFIG_DIR = "RAINBOARD_CONFIG_DIR"
 TABLE_FILE = "table.json"
-MAX_PLAYERS = 9
+MAX_PLAYERS = PLAYERS_MAX
 MAX_NAME = 16
 
 

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from rainboard.data import STANDARD_PRESET, DeckError, UnknownPreset, load_data, with_dice
 from rainboard.data.dice import VARIANT_NAMES, VARIANTS
+from rainboard.data.limits import PLAYERS_MAX
 from rainboard.engine import Options, PlayerSetup, Setup, SetupError
 from rainboard.engine.actions import ChooseSlugcat
 from rainboard.engine.events import Rolled, TurnOrderSet, TurnOrderTie
@@ -34,7 +35,7 @@ from .dialogs import ReportScreen
 from ..widgets.footer import KeysFooter
 from . import STYLES
 
-MAX_PLAYERS = 9
+MAX_PLAYERS = PLAYERS_MAX
 DEFAULT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ez", "Fi", "Gu", "Hal", "Ivo")
 
 
