@@ -21,6 +21,7 @@ import attrs
 
 from .state import DeckState, GameState, HandCard, Phase, Player, Status
 
+DIGEST_EVERY = 10  # a game keeps its digest every this many actions (the table, its saves, the simulator)
 _SEPARATORS = (",", ":")
 
 

@@ -16,6 +16,7 @@ from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
 from cattrs.v import transform_error
 
 from rainboard.data.limits import PLAYERS_MAX
+from rainboard.engine.digest import DIGEST_EVERY  # a save keeps these, and one after the last
 
 # -- the limits ------------------------------------------------------------------------------------
 # A real save is far inside each of these: a 4,000-action game with the shipped decks is 125 KB,
@@ -24,7 +25,6 @@ from rainboard.data.limits import PLAYERS_MAX
 # most some 30 MB more (the strings MAX_QUOTES allows), whatever it holds.
 MAX_FILE_BYTES = 8 * 1024 * 1024  # checked before the file is read
 MAX_ACTIONS = 100_000  # the simulator caps its games at 20,000; a game this long replays in some 12 s
-DIGEST_EVERY = 10  # a save keeps a digest every this many actions, and one after the last
 MAX_DIGESTS = MAX_ACTIONS // DIGEST_EVERY + 2
 MAX_PLAYERS = PLAYERS_MAX  # a save holds a game, one player per slugcat
 MAX_TEXT = 64  # every string but the deck files: names, actions, ids, seeds, codes, digests

@@ -12,6 +12,7 @@ from attrs import frozen
 
 from rainboard.data import GameData, load_data
 from rainboard.engine import GameState, PlayerSetup, Setup, apply, digest, new_game
+from rainboard.engine.digest import DIGEST_EVERY
 from rainboard.engine.events import Died
 from rainboard.engine.rng import Chooser
 from rainboard.engine.state import OVER
@@ -123,8 +124,6 @@ class KillTally:
 class GameRecorder:
     """A simulated game's actions as it is played (play_random's `check`), written out as a save."""
 
-    DIGEST_EVERY = 10
-
     def __init__(self) -> None:
         self.actions: list[str] = []
         self.digests: dict[int, str] = {}
@@ -133,7 +132,7 @@ class GameRecorder:
     def __call__(self, state: GameState, action, events) -> None:
         self.actions.append(str(action))
         self.state = state
-        if len(self.actions) % self.DIGEST_EVERY == 0:
+        if len(self.actions) % DIGEST_EVERY == 0:
             self.digests[len(self.actions)] = digest(state)
 
     def write(self, path: Path, setup: Setup, data: GameData) -> None:

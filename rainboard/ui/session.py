@@ -29,13 +29,13 @@ from rainboard.engine import (
     outcome,
 )
 from rainboard.engine import events as ev
+from rainboard.engine.digest import DIGEST_EVERY
 from rainboard.engine.events import play_passed_at
 from rainboard.engine.state import CHOOSING, OVER
 
 from .words import action_label
 
 KEEP_STEPS = 1000  # moves remembered for undo and the news (a round of nine players is far fewer)
-DIGEST_EVERY = 10  # a check value in the save every this many actions
 # what a move may reveal that cannot be taken back: a card seen, a die rolled
 # events that show a card or a die: a move that made one cannot be taken back
 SHOWING_A_CARD = (ev.CardDrawn, ev.ShelterFound, ev.MarketOpened)
