@@ -324,7 +324,7 @@ def _record_challenge_result(app, session: GameSession):
         return None
     path = getattr(session.on_change, "path", None)
     try:
-        book = ScoreBook(app.data_dir / "scores.sqlite3")
+        book = ScoreBook.for_data_dir(app.data_dir)
         return book.record(session.challenge, session.state.players[0].slugcat, result.solo_score,
                            date.today(), str(path) if path else None, fingerprint=session.data.fingerprint)
     except (ScoreBookError, OSError) as error:

@@ -108,7 +108,7 @@ class ChallengeScreen(Screen):
     def _book(self):
         from rainboard.saves.scores import ScoreBook
 
-        return ScoreBook(self.app.data_dir / "scores.sqlite3")
+        return ScoreBook.for_data_dir(self.app.data_dir)
 
     def action_daily(self) -> None:
         self.query_one("#code", TextInput).value = self._daily().code

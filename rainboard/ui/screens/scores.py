@@ -37,7 +37,7 @@ class ScoresScreen(Screen):
         note = self.query_one("#scores-note", Static)
         data = self.app.game_data()
         try:
-            book = ScoreBook(self.app.data_dir / "scores.sqlite3")
+            book = ScoreBook.for_data_dir(self.app.data_dir)
             bests = book.best_per_code()
             for best in bests:
                 name = data.slugcats.get(best.slugcat)
