@@ -10,20 +10,18 @@ page can play every saved game and read the files behind them.
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import shlex
 import sys
 from pathlib import Path
 from typing import TextIO
 
 from rainboard.cli_args import command
+from rainboard.web.addresses import (EVERY_ADDRESS, LOCAL_NAMES, LOOPBACK_NAMES, addresses_to_share, is_loopback,
+                                     served_names)
 
 PAGE_TITLE = "Rainboard · Rain World: The Board Game"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-LOCAL_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
-LOOPBACK_NAMES = LOCAL_NAMES | {"127.0.0.1", "::1"}
-EVERY_ADDRESS = ("0.0.0.0", "::", "")  # listening on every address of this computer
 WEB_EXTRA = ("it is the `web` extra: in a checkout `make serve` installs it, or install Rainboard with it "
              "from the checkout: pipx install '.[web]' (or pip install '.[web]')")
 
@@ -54,56 +52,9 @@ def _port(text: str) -> int:
     return port
 
 
-def is_loopback(host: str) -> bool:
-    """Whether an address reaches this computer only (127.x, ::1, localhost)."""
-    if host.lower() in LOCAL_NAMES:
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False  # a name: it may well be reachable from elsewhere
-
-
 def play_command(data_dir: Path) -> str:
     """The shell command the server runs for each tab: this Python, this Rainboard, this data folder."""
     return shlex.join([sys.executable, "-m", "rainboard", "--data-dir", str(data_dir), "play"])
-
-
-def addresses_to_share(host: str, port: int) -> list[str]:
-    """The addresses to open in a browser: the one served on, or for 0.0.0.0 / :: this computer's
-    own name and address on the local network, found without sending anything."""
-    if host not in EVERY_ADDRESS:
-        shown = f"[{host}]" if ":" in host else host
-        return [f"http://{shown}:{port}/"]
-    import socket
-
-    found = [f"http://{socket.gethostname()}:{port}/"]
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent, a route is chosen
-        found.append(f"http://{probe.getsockname()[0]}:{port}/")
-    except OSError:
-        pass
-    finally:
-        probe.close()
-    return found
-
-
-def served_names(host: str, port: int) -> set[str]:
-    """The names a browser may reach the table by when it listens on `host`, lowercased and
-    without brackets: every address `rainboard serve` offers, the loopback names for a loopback or
-    every address, and this computer's own name (also as NAME.local) for one other computers reach.
-    Names only this computer gives, so no other site's name can be pointed at the table."""
-    import socket
-    from urllib.parse import urlsplit
-
-    names = {urlsplit(address).hostname or "" for address in addresses_to_share(host, port)}
-    if is_loopback(host) or host in EVERY_ADDRESS:
-        names |= LOOPBACK_NAMES
-    if not is_loopback(host):
-        own = socket.gethostname().lower()
-        names |= {own, f"{own}.local"}
-    return names
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

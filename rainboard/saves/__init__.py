@@ -1,5 +1,6 @@
 """Saves: the file format, playing a save back, and where saves are kept. No interface here."""
 
+from .journal import read_save
 from .replay import SNAPSHOT_EVERY, Replay, verify_file
 from .savefile import (
     DIGEST_EVERY,
@@ -20,7 +21,6 @@ from .savefile import (
     new_save,
     outcome_record,
     parse_save,
-    read_save,
     record,
     setup_of,
     write_save,

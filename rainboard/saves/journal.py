@@ -38,7 +38,7 @@ import attrs
 
 from . import disk
 from .converter import MAX_ACTIONS, MAX_DIGESTS, describe_value, shown, text_problem, utc
-from .savefile import SaveError, SaveGame, SaveWriteError, _read_bounded
+from .savefile import SaveError, SaveGame, SaveWriteError, read_bounded, read_save_file, save_stamp
 
 FORMAT = "rainboard-journal"
 MAX_LINE = 1000  # characters in one line: an action and a digest of 64 characters, escaped, fit
@@ -336,7 +336,7 @@ def merge_journal(save: SaveGame, save_path: Path | str, stamp: str | None = Non
     applied; the save as it is when there is no journal, or the journal goes on from an older file. SaveError naming the journal for one that cannot be read or does not fit."""
     path = journal_path(save_path)
     try:
-        data = _read_bounded(path)
+        data = read_bounded(path)
         moment = _written_at(path)
     except FileNotFoundError:
         return save
@@ -356,3 +356,11 @@ def _written_at(path: Path) -> datetime | None:
         return datetime.fromtimestamp(os.stat(path).st_mtime, UTC)
     except (OverflowError, ValueError):  # a time no calendar holds: the save's own stands
         return None
+
+
+def read_save(path: Path | str, journal: bool = True) -> SaveGame:
+    """Read a save file and (unless `journal` is false) the journal beside it. Any problem (missing,
+    unreadable, too big, not JSON, not a save, another version, a wrong shape, a journal that does
+    not fit) raises SaveError naming the file and the first bad place."""
+    save, data = read_save_file(path)
+    return merge_journal(save, path, save_stamp(data)) if journal else save

@@ -36,7 +36,8 @@ from rainboard.engine.state import OVER
 
 from .challenge import claim_problem
 from .converter import describe_value, printable
-from .savefile import SavedOutcome, SaveError, SaveGame, game_from_save, outcome_record, read_save
+from .journal import read_save
+from .savefile import SavedOutcome, SaveError, SaveGame, game_from_save, outcome_record
 
 SNAPSHOT_EVERY = 32
 

@@ -16,8 +16,9 @@ import hashlib
 import json
 import os
 import re
+import secrets
 import stat
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 import attrs
@@ -203,13 +204,13 @@ def _inconsistency(save: SaveGame) -> str | None:
     return None
 
 
-def read_save(path: Path | str, journal: bool = True) -> SaveGame:
-    """Read a save file and (unless `journal` is false) the journal beside it (journal.py). Any
-    problem (missing, unreadable, too big, not JSON, not a save, another version, a wrong shape, a
-    journal that does not fit) raises SaveError naming the file and the first bad place."""
+def read_save_file(path: Path | str) -> tuple[SaveGame, bytes]:
+    """The save in a file, alone (journal.read_save adds the journal beside it), and the file's bytes.
+    Any problem (missing, unreadable, too big, not JSON, not a save, another version, a wrong shape)
+    raises SaveError naming the file and the first bad place."""
     path = Path(path)
     try:
-        data = _read_bounded(path)
+        data = read_bounded(path)
     except FileNotFoundError:
         raise SaveError(path, "no such file") from None
     except IsADirectoryError:
@@ -220,15 +221,10 @@ def read_save(path: Path | str, journal: bool = True) -> SaveGame:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SaveError(path, f"not a Rainboard save: not UTF-8 text (byte {exc.start})") from None
-    save = parse_save(text, path)
-    if not journal:
-        return save
-    from .journal import merge_journal  # journal.py builds on this module
-
-    return merge_journal(save, path, save_stamp(data))
+    return parse_save(text, path), data
 
 
-def _read_bounded(path: Path) -> bytes:
+def read_bounded(path: Path) -> bytes:
     """The file's bytes; SaveError for anything but a regular file, or one over MAX_FILE_BYTES.
     Opened without waiting, so a pipe or a device named like a save cannot stall the reader."""
     handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
@@ -247,14 +243,20 @@ def _read_bounded(path: Path) -> bytes:
 
 
 # -- making and updating ---------------------------------------------------------------------------
+def new_game_id(now: datetime) -> str:
+    """A new game's id: its start time in UTC and a random tail, so ids sort by age and never
+    clash: `20261123-131800-ab12`."""
+    if now.tzinfo is None:
+        now = now.replace(tzinfo=UTC)
+    return f"{now.astimezone(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(2)}"
+
+
 def new_save(setup: Setup, data: GameData, table_handoffs: bool, now: datetime,
              game_id: str | None = None, challenge_code: str | None = None) -> SaveGame:
     """A save for a game about to start: no actions yet, the opening state's digest as digest 0.
 
     `data` must carry the TOML it was read from (`GameData.files`), which the save keeps."""
     from rainboard import __version__
-
-    from .store import new_game_id
 
     if not data.files:
         raise ValueError("the deck data carries no files to keep in the save")
@@ -339,7 +341,7 @@ def write_save(path: Path | str, save: SaveGame) -> str:
             disk.close(handle)
         if temp.read_bytes() != body:
             raise SaveWriteError(path, "cannot be written: the file read back differs from what was written")
-        read_save(temp, journal=False)  # never put a file we cannot read in place of a good one
+        read_save_file(temp)  # never put a file we cannot read in place of a good one
         disk.replace(temp, path)
     except BaseException as exc:
         disk.unlink(temp)

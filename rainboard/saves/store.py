@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
 from attrs import frozen
@@ -26,7 +25,8 @@ from rainboard.engine import GameState, apply, new_game
 from rainboard.engine.state import CHOOSING
 
 from .converter import printable
-from .savefile import SaveError, SaveGame, game_from_save, read_save, setup_of
+from .journal import read_save
+from .savefile import SaveError, SaveGame, game_from_save, new_game_id, setup_of
 
 ENV_DATA_DIR = "RAINBOARD_DATA_DIR"
 GAMES = "games"
@@ -59,14 +59,6 @@ def named_dir(folder: Path) -> Path:
 def autosave_path(folder: Path, game_id: str) -> Path:
     """Where a game's autosave lives."""
     return games_dir(folder) / f"{game_id}.json"
-
-
-def new_game_id(now: datetime) -> str:
-    """A new game's id: its start time in UTC and a random tail, so ids sort by age and never
-    clash: `20261123-131800-ab12`."""
-    if now.tzinfo is None:
-        now = now.replace(tzinfo=UTC)
-    return f"{now.astimezone(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(2)}"
 
 
 def _save_files(folder: Path) -> list[Path]:

@@ -31,7 +31,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from rainboard.serve import EVERY_ADDRESS, served_names
+from .addresses import EVERY_ADDRESS, served_names
 
 try:
     import resource
