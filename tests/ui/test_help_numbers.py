@@ -74,7 +74,7 @@ async def test_the_board_draws_the_help_ahead_and_the_help_draws_from_that(monke
         return real(self, console, options)
 
     monkeypatch.setattr(rich.markdown.Markdown, "__rich_console__", counted)
-    threads = []
+    threads = []  # the workers that drew it ahead
     prepare = help_module.prepare_help
     monkeypatch.setattr(help_module, "prepare_help", lambda app: threads.append(prepare(app)))
     session = GameSession.start(Setup(players=[PlayerSetup("Ada", "survivor")], seed=5), load_data())
@@ -93,7 +93,7 @@ async def test_the_board_draws_the_help_ahead_and_the_help_draws_from_that(monke
         now[0] += 1.0
         await pilot.pause(0.2)
         assert threads, "the board did not draw the help ahead"
-        threads[0].join(timeout=30)
+        await threads[0].wait()  # a Textual worker on a thread
         ahead = len(drawn)
         assert ahead >= 2 and 100 in drawn  # both texts, at the help's width (at most 100 columns)
         pilot.app.push_screen(HelpScreen())

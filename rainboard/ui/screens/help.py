@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import Worker
 
 from rainboard import paths
 from rainboard.data import DeckError
@@ -110,9 +111,10 @@ def help_sources(app) -> list[str]:
     return [KEYS, fill_numbers(rules, numbers_in_play(app))]
 
 
-def prepare_help(app) -> threading.Thread:
-    """Draw the help ahead, on a thread, at the widths it can have in this terminal: the page's
-    width less its padding and a scrollbar, at most 100 columns (screens.tcss)."""
+def prepare_help(app) -> Worker:
+    """Draw the help ahead, on a Textual thread worker, at the widths it can have in this terminal:
+    the page's width less its padding and a scrollbar, at most 100 columns (screens.tcss). One at a
+    time: a new one takes the place of one under way."""
     console = app.console
     sources = help_sources(app)
     widths = sorted({min(100, max(10, app.size.width - 4 - bar)) for bar in (2, 1, 0)})
@@ -122,9 +124,8 @@ def prepare_help(app) -> threading.Thread:
             for source in sources:
                 KeptMarkdown(source).prepare(console, width)
 
-    thread = threading.Thread(target=draw, name="help drawn ahead", daemon=True)
-    thread.start()
-    return thread
+    return app.run_worker(draw, name="help drawn ahead", group="help", thread=True, exclusive=True,
+                          exit_on_error=False)
 
 
 class MarkdownText(Static):
