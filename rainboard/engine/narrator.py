@@ -258,7 +258,8 @@ _SENTENCES: dict[type, Callable[..., Sentence | str]] = {
                                          f"the Mark into {n.r(e.region)}: the end {n.t('is', 'was')} near"),
     ev.EndingSlept: lambda e, n: n.say(e.player, "has slept", "had slept",
                                        f"{e.slept} of {e.needed} times in {n.r(e.region)} bearing the Mark"),
-    ev.Waited: lambda e, n: n.say(e.player, "waits", "waited", f"at the edge of the Void Sea ({e.left} turns to go)"),
+    ev.Waited: lambda e, n: n.say(e.player, "waits", "waited",
+                                  f"at the edge of the Void Sea ({e.left} turn{'' if e.left == 1 else 's'} to go)"),
     ev.Ascended: lambda e, n: n.say(e.player, "descends", "descended",
                                     f"into the Void Sea and {n.v(e.player, 'ascends', 'ascended')}, after "
                                     f"{e.turns} turns"),
