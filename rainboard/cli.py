@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from rainboard.cli_args import HelpFormatter, command, decks_option as _decks_option, dice_option, load as _load
 from rainboard.cli_args import preset_option as _preset_option
+from rainboard.cli_completion import autocomplete, cmd_completion, completion_parser
 from rainboard.cli_sim import cmd_balance, cmd_sim, sim_parsers
 from rainboard.serve import cmd_serve, serve_parser
 from rainboard.text import PrintableStream, printable
@@ -60,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     _scores_parser(commands)
     _save_parsers(commands)
     serve_parser(commands)
+    completion_parser(commands)
     for name in DATA_COMMANDS:  # also after the command's name: `rainboard play --data-dir DIR`
         _data_dir_option(commands.choices[name], default=argparse.SUPPRESS)
     return parser
@@ -170,14 +172,18 @@ def _save_parsers(commands) -> None:
     command(commands, "continue", "resume the most recent unfinished game",
             "Open the game on the unfinished game played most recently, where it was left.",
             ["rainboard continue", "rainboard continue --data-dir ~/rainboard-club"])
-    replay = command(commands, "replay", "watch a saved game, or check it with --verify",
+    replay = command(commands, "replay", "watch a saved game, check it with --verify, read it with --text",
                      "Watch a saved game move by move (forward and back), or with --verify play it back "
-                     "without a screen, check every digest, and print its final digest.",
+                     "without a screen, check every digest, and print its final digest, or with --text print "
+                     "the whole game as a transcript to read.",
                      ["rainboard replay ~/.local/share/rainboard/games/20261123-131800-ab12.json",
-                      "rainboard replay evening.json --verify"])
+                      "rainboard replay evening.json --verify", "rainboard replay evening.json --text > evening.txt"])
     replay.add_argument("file", type=Path, metavar="FILE", help="a save file")
     replay.add_argument("--verify", action="store_true",
                         help="play it back without the interface and report whether it replays the same")
+    replay.add_argument("--text", action="store_true",
+                        help="print the whole game as a transcript: the setup, every turn's moves and rolls by "
+                             "cycle, and how it ended (plain text, for reading or a screen reader)")
 
 
 def cmd_continue(args: argparse.Namespace) -> int:
@@ -199,10 +205,16 @@ def cmd_continue(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    """--verify: play the save back headless and print its final digest; else open it in the app."""
+    """--verify: play the save back headless and print its final digest; --text: print its transcript;
+    else open it in the app."""
     from rainboard.saves import Replay, SaveError, read_save
 
     try:
+        if args.text:  # the game as text (rainboard/ui/transcript.py)
+            from rainboard.ui.transcript import transcript
+
+            out.write(transcript(Replay.from_file(args.file), args.file.name))
+            return 0
         if args.verify:
             replay = Replay.from_file(args.file)
             print(f"OK: {len(replay)} actions, final digest {replay.final_digest}", file=out)
@@ -359,12 +371,15 @@ def _run(args: argparse.Namespace) -> int:
         return cmd_replay(args, _out())
     if args.command == "serve":
         return cmd_serve(args, _out(), _err())
+    if args.command == "completion":
+        return cmd_completion(args, _out())
     return cmd_play(args)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the `rainboard` command; returns the exit code."""
     parser = build_parser()
+    autocomplete(parser)  # a shell asking for Tab completions: answer and exit (cli_completion.py)
     args = parser.parse_args(argv)
     try:
         code = _run(args)

@@ -13,8 +13,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "rainboard"
 # appears, and if one is gone (then strike it here).
 KNOWN: list[set[str]] = [
     # the screens that lead to each other: board -> game over -> setup / replay / challenge -> board
-    {"rainboard.ui.screens.board", "rainboard.ui.screens.challenge", "rainboard.ui.screens.game_over",
-     "rainboard.ui.screens.replay", "rainboard.ui.screens.setup"},
+    {"rainboard.ui.keeping", "rainboard.ui.screens.board", "rainboard.ui.screens.challenge",
+     "rainboard.ui.screens.game_over", "rainboard.ui.screens.replay", "rainboard.ui.screens.setup",
+     "rainboard.ui.sharing"},
 ]
 
 

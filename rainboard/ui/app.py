@@ -17,6 +17,7 @@ from . import keys
 from .collector import Collector
 from .hangup import CHECK_EVERY, TerminalWatch
 from .keeping import GameKeeping
+from .keymap import load_keymap
 from .palette import GameCommands, board_screen_class
 from .safe_text import tell
 from .screens.title import TitleScreen, title_art  # noqa: F401 - title_art is part of the app's face
@@ -56,6 +57,10 @@ class RainboardApp(GameKeeping, App):
         super().__init__()
         self.config_dir = config_dir(config)  # the remembered table: --config, $RAINBOARD_CONFIG_DIR, the user's
         self.table_memory, self._config_notice = load_table(self.config_dir)
+        # keys of the table's own (keymap.toml): Textual remaps the bindings by their ids; the help and
+        # the action list read the keys in force from here
+        self.keymap_in_force, self._keymap_notice = load_keymap(self.config_dir)
+        self.set_keymap(self.keymap_in_force)
         self.data = data  # the checked deck data; loaded on first need when not given
         self._other_presets: dict[str, GameData] = {}  # the same decks with their other presets, as asked for
         self.last_preset: str | None = None  # the preset of the last game begun here, the setup's default
@@ -83,6 +88,8 @@ class RainboardApp(GameKeeping, App):
                 self.set_interval(CHECK_EVERY, watch.check, name="terminal watch")
         if self._config_notice:
             tell(self, self._config_notice, title="Settings ignored", severity="warning", timeout=10)
+        if self._keymap_notice:
+            tell(self, self._keymap_notice, title="Keymap ignored", severity="warning", timeout=10)
         if self.table_memory.theme in self.available_themes:
             self.theme = self.table_memory.theme
         self.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -210,11 +217,15 @@ class RainboardApp(GameKeeping, App):
         self.release_games(closing)
 
     def get_system_commands(self, screen: Screen):
-        """Of Textual's own commands only the theme picker: Quit is the game's (it asks first during a
+        """Of Textual's own commands the theme picker, and the screenshot as the table takes it (into the
+        data folder, or a browser's downloads: sharing.py). Quit is the game's (it asks first during a
         game), and maximizing a panel has no place at the table."""
+        from .sharing import screenshot_command
+
         for command in super().get_system_commands(screen):
             if command.title == "Theme":
                 yield command
+        yield screenshot_command(self)
 
     def _in_game(self) -> bool:
         board = board_screen_class()

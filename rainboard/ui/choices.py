@@ -8,6 +8,8 @@ a shelter needs (queries.food_needed, is_fed).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual.content import Content
 from textual.widgets.option_list import Option
 
@@ -39,16 +41,19 @@ def ordered(state: GameState, legal: list[Action]) -> list[Action]:
     return listed
 
 
-def action_options(state: GameState, legal: list[Action], room: int = 0) -> list[Option]:
+def action_options(state: GameState, legal: list[Action], room: int = 0,
+                   keys: Mapping[str, str] | None = None) -> list[Option]:
     """One line per legal action, "1 Attack with Spear · 55% · ☠10% [a]" (its number while there are
     keys for it, and its key unless that would take another row of the `room` cells), then a greyed
-    line for each move that is missing and why."""
+    line for each move that is missing and why. `keys`: the key in force for each verb, when remapped
+    (keys.verb_keys)."""
     room = room or ROOM_AT_80
     options = []
     for n, action in enumerate(legal, start=1):
         number = f"{n} " if n <= 9 else "  "
         label = action_label(state, action)
         key = action_key(action)
+        key = keys.get(key, key) if keys and key else key
         hint = f" [{key}]" if key and _rows(number + label + f" [{key}]", room) == _rows(number + label, room) else ""
         options.append(Option(shown(Content.assemble((number, "bold"), label, (hint, "$text-muted")), keep="")))
     index = state.to_act

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .keys import SAVE_AS, key_in_force
 from .safe_text import tell
 
 # a file's path in a sentence: from a "/" or "~/" that starts a word, through its folders, to its name
@@ -90,8 +91,9 @@ class GameKeeping:
         from .autosave import why_not_written
 
         problem = why_not_written(error)
-        keep = "ctrl+s saves this game under another name" if self.is_web else \
-            "ctrl+s saves this game under another name or at a path such as ~/game.json"
+        save_as = key_in_force(SAVE_AS, self)  # ctrl+s, or the key keymap.toml gave it
+        keep = f"{save_as} saves this game under another name" if self.is_web else \
+            f"{save_as} saves this game under another name or at a path such as ~/game.json"
         self._saving_failed = (f"{self.file_words(path)} could not be written: {problem}. Play goes on, and every "
                                f"move tries again; {keep}.")
         tell(self, self._saving_failed, title="Saving failed", severity="error", timeout=30)
@@ -219,20 +221,26 @@ class GameKeeping:
                           mime_type="application/json", name=DOWNLOAD)
 
     def on_delivery_complete(self, event) -> None:
-        if event.name != DOWNLOAD:
+        what = DELIVERIES.get(event.name)
+        if what is None:
             return
         if event.path is None:  # the browser has it
-            tell(self, "The save file is on its way to your browser's downloads.", title="Download", timeout=6)
+            tell(self, f"{what.capitalize()} is on its way to your browser's downloads.", title="Download", timeout=6)
         else:
-            tell(self, f"A copy of the save is in {event.path}.", title="Download", timeout=8)
+            tell(self, f"A copy of {what} is in {event.path}.", title="Download", timeout=8)
 
     def on_delivery_failed(self, event) -> None:
-        if event.name == DOWNLOAD:
-            tell(self, f"The save could not be handed over: {event.exception}", title="Download failed",
+        what = DELIVERIES.get(event.name)
+        if what is not None:
+            tell(self, f"{what.capitalize()} could not be handed over: {event.exception}", title="Download failed",
                  severity="error", timeout=10)
 
 
-DOWNLOAD = "rainboard-save"  # the name a save's delivery goes by, to tell it from Textual's own
+# the names our deliveries go by, to tell them from Textual's own, and what each hands over
+DOWNLOAD = "rainboard-save"
+SCREENSHOT = "rainboard-screenshot"  # sharing.py
+TRANSCRIPT = "rainboard-transcript"  # sharing.py
+DELIVERIES = {DOWNLOAD: "the save file", SCREENSHOT: "the screenshot", TRANSCRIPT: "the transcript"}
 
 
 def _session(save, replay, data, setup):

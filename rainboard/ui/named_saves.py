@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .keys import SAVE_AS, key_in_force
 from .safe_text import tell
 from .session import GameSession
 
@@ -50,6 +51,8 @@ def save_as(app, session: GameSession) -> None:
     existing save of that name is replaced only when the table says yes."""
     from .screens.dialogs import ConfirmScreen, TextPrompt
 
+    save_key = key_in_force(SAVE_AS, app)  # ctrl+s, or the key keymap.toml gave it
+
     saver = session.on_change
     if saver is None or not hasattr(saver, "save"):
         tell(app, "This game is not being saved.", severity="warning")
@@ -65,7 +68,7 @@ def save_as(app, session: GameSession) -> None:
         except (SaveError, OSError) as error:
             problem = why_not_written(error)
             elsewhere = "" if app.is_web else " or a path such as ~/game.json"  # a tab cannot reach the server's
-            tell(app, f"{path} could not be written: {problem}. Nothing was changed there; ctrl+s to try "
+            tell(app, f"{path} could not be written: {problem}. Nothing was changed there; {save_key} to try "
                        f"another name{elsewhere}.", title="Not saved", severity="error", timeout=12)
             return
         tell(app, f"Saved as \"{path.stem}\" ({path})", timeout=5)
@@ -89,7 +92,7 @@ def save_as(app, session: GameSession) -> None:
                 tell(app, f"\"{path.stem}\" is kept as it was.", timeout=4)
 
         app.push_screen(ConfirmScreen(f"A save named \"{path.stem}\" is already there. Replace it?",
-                                      "n keeps the old save; ctrl+s again gives this one another name."),
+                                      f"n keeps the old save; {save_key} again gives this one another name."),
                         answered)
 
     app.push_screen(TextPrompt("Save this game as", value=suggested_name(session)), named)

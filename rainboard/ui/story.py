@@ -7,8 +7,10 @@ from attrs import define, field
 from textual.content import Content
 
 from rainboard.engine import events as ev
+from rainboard.engine.queries import EndingProgress
 
 BARS = "▁▂▃▄▅▆▇█"
+TIMES = {1: "once", 2: "twice"}
 
 
 @define
@@ -59,6 +61,17 @@ def stories(events, state) -> list[PlayerStory]:
     for story, player in zip(told, state.players):
         story.karma.append(player.karma)
     return told
+
+
+def progress_words(progress: EndingProgress, ending_region: str) -> str:
+    """How far along the ending a player got, in words: "bears the Mark", "slept once in Subterranean"."""
+    if progress.ascended:
+        return "ascended"
+    if progress.reached:
+        if progress.sleeps:
+            return f"slept {TIMES.get(progress.sleeps, f'{progress.sleeps} times')} in {ending_region}"
+        return f"reached {ending_region}"
+    return "bears the Mark" if progress.mark else "still searching"
 
 
 def _first_karma(events, index: int, state) -> int:

@@ -1,5 +1,5 @@
-"""The table remembered between evenings: the players' names, the options last played with, the preset
-and the theme, in a small JSON file in the user's config folder.
+"""The table remembered between evenings: the players' names, the options last played with, the preset,
+the dice and the theme, in a small JSON file in the user's config folder.
 
 The folder is $RAINBOARD_CONFIG_DIR when set (tests, a second table on one machine), else
 platformdirs' user_config_dir("rainboard"). The file is written to a temporary file and renamed, so
@@ -32,6 +32,7 @@ class RememberedTable:
     wait_turns: bool | None = None  # None: on for a table of several, off alone
     handoffs: bool = True
     preset: str | None = None
+    dice: str | None = None  # the dice variant (rules.toml's [dice]); None: the one the decks name
     theme: str | None = None
 
 
@@ -87,7 +88,7 @@ def parse_table(text: str) -> RememberedTable:
         if not isinstance(raw["wait_turns"], bool):
             raise TableConfigError("wait_turns: expected true or false")
         fields["wait_turns"] = raw["wait_turns"]
-    for key in ("preset", "theme"):
+    for key in ("preset", "dice", "theme"):
         if raw.get(key) is not None:
             if not isinstance(raw[key], str):
                 raise TableConfigError(f"{key}: expected a name")
@@ -113,7 +114,8 @@ def load_table(folder: Path) -> tuple[RememberedTable, str | None]:
 
 def table_json(table: RememberedTable) -> str:
     return json.dumps({"names": list(table.names), "precycles": table.precycles, "wait_turns": table.wait_turns,
-                       "handoffs": table.handoffs, "preset": table.preset, "theme": table.theme}, indent=2) + "\n"
+                       "handoffs": table.handoffs, "preset": table.preset, "dice": table.dice,
+                       "theme": table.theme}, indent=2) + "\n"
 
 
 def save_table(folder: Path, table: RememberedTable) -> Path:

@@ -32,7 +32,7 @@ from rainboard.engine.actions import (
     TamePlayer,
     Walk,
 )
-from rainboard.engine.narrator import a
+from rainboard.engine.narrator import a, the
 from rainboard.engine.state import PRECYCLE_DECK, Decision, Duel, Encounter, GameState, Market
 
 from . import event_words
@@ -154,7 +154,7 @@ def action_label(state: GameState, action: Action) -> str:
     if isinstance(action, Draw):
         if action.deck == PRECYCLE_DECK:
             return "Draw from the precycle deck"
-        return f"Draw from the {data.regions[player.region].name} deck"
+        return f"Draw from {the(data.regions[player.region].name)} deck"  # not "the The Wall deck"
     if isinstance(action, TakeFood):
         return "Take a food token"
     if isinstance(action, SearchShelter):

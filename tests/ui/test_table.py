@@ -371,7 +371,7 @@ async def test_question_mark_closes_the_help_it_opened():
         assert isinstance(app.screen, BoardScreen)
 
 
-async def test_the_palette_has_the_game_and_the_theme_but_one_quit_and_no_maximize():
+async def test_the_palette_has_the_game_the_theme_and_the_screenshot_but_one_quit_and_no_maximize():
     app = BoardApp(catch_errors=False, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -380,7 +380,8 @@ async def test_the_palette_has_the_game_and_the_theme_but_one_quit_and_no_maximi
         listing = app.screen.query_one("CommandList", OptionList)
         titles = [str(listing.get_option_at_index(i).prompt).split("\n")[0] for i in range(listing.option_count)]
         assert titles.count("Quit") == 1
-        assert not any("Maximize" in t or "Minimize" in t or "Screenshot" in t for t in titles)
+        assert not any("Maximize" in t or "Minimize" in t for t in titles)
+        assert titles.count("Screenshot") == 1  # the table's (sharing.py), not Textual's as well
         assert {"Theme", "Rules and keys", "New game", "Saved games", "Take a food token"} <= set(titles)
 
 

@@ -61,6 +61,7 @@ class BoardScreen(Screen):
         self._logged = 0
         self._offered: tuple | None = None  # the verb keys and number of moves the footer last showed
         self._kept: dict[str, Screen] = {}  # the screens shown again and again: _kept_screen
+        self._keys_shown: dict[str, str] | None = None  # each verb's key in force: _verb_keys
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -138,7 +139,8 @@ class BoardScreen(Screen):
         screen before takes nothing here; a move takes its key, its number, or the arrows and Enter."""
         actions = self.query_one("#actions", QuietOptionList)
         highlighted = actions.highlighted
-        actions.replace_options(action_options(self.session.state, self._legal, actions.scrollable_content_region.width))
+        actions.replace_options(action_options(self.session.state, self._legal, actions.scrollable_content_region.width,
+                                               self._verb_keys()))
         actions.border_subtitle = risk_note(self.session.state)
         if self._legal:
             keep = highlighted is not None and highlighted < len(self._legal) and self._filled == self._legal
@@ -195,8 +197,14 @@ class BoardScreen(Screen):
         self._armed = key
         actions.highlighted = self._legal.index(matching[0])
         actions.focus()
-        self.notify(f"{len(matching)} choices: Enter or {key} again takes the one highlighted; "
+        self.notify(f"{len(matching)} choices: Enter or {self._verb_keys()[key]} again takes the one highlighted; "
                     "the arrows or a number pick another.", timeout=4)
+
+    def _verb_keys(self) -> dict[str, str]:
+        """Each verb's key in force (keymap.toml may have remapped it), as the list and notices write it."""
+        if self._keys_shown is None:  # the keymap is read once, when the app starts
+            self._keys_shown = keys.verb_keys(getattr(self.app, "keymap_in_force", {}))
+        return self._keys_shown
 
     def action_save_as(self) -> None:
         """Keep a copy of the game under a name of your own (the autosave goes on regardless)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -9,28 +11,16 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from rainboard.engine.queries import EndingProgress, ending_progress
+from rainboard.engine.queries import ending_progress
 
 from ..safe_text import shown, table_cell, tell
 from ..session import GameSession
-from ..story import stories, story_columns, story_rows
+from ..story import progress_words, stories, story_columns, story_rows
 from ..widgets.footer import KeysFooter
 from . import STYLES
 
-TIMES = {1: "once", 2: "twice"}
 NARROW, WIDE = 10, 24  # bars in a story's line (each a cycle, or a few), below and from 100 columns
 WIDE_FROM = 100
-
-
-def progress_words(progress: EndingProgress, ending_region: str) -> str:
-    """How far along the ending a player got, in words: "bears the Mark", "slept once in Subterranean"."""
-    if progress.ascended:
-        return "ascended"
-    if progress.reached:
-        if progress.sleeps:
-            return f"slept {TIMES.get(progress.sleeps, f'{progress.sleeps} times')} in {ending_region}"
-        return f"reached {ending_region}"
-    return "bears the Mark" if progress.mark else "still searching"
 
 
 def share_words(session: GameSession) -> Content:
@@ -42,13 +32,26 @@ def share_words(session: GameSession) -> Content:
                                seed=str(session.state.seed))
 
 
+def save_place(app, path: Path) -> str:
+    """A save's file as the game-over screen names it: in a browser tab its name only; in a terminal
+    its path, the home folder written as ~."""
+    if app.is_web:
+        return app.file_words(path)
+    try:
+        return str(Path("~") / Path(path).relative_to(Path.home()))
+    except (ValueError, RuntimeError):  # not under the home folder, or no home folder known
+        return str(path)
+
+
 class GameOverScreen(Screen):
     CSS_PATH = STYLES
     BINDINGS = [
         Binding("m", "rematch", "Rematch"),
         Binding("r", "replay", "Replay"),
         Binding("n", "new_game", "New game"),
-        Binding("t,escape", "title", "Title", key_display="t"),
+        Binding("t", "transcript", "Transcript"),  # the whole game as text (sharing.py)
+        # back, as escape is everywhere; not in the footer, which at 80 columns keeps its room for the help
+        Binding("escape", "title", "Title", show=False),
         Binding("d", "download", "Download"),  # in a browser tab only: a terminal has the file already
     ]
 
@@ -81,8 +84,7 @@ class GameOverScreen(Screen):
             yield Static(Content.assemble(("The story", "bold"), f", over {cycles}"), id="story-title")
             yield DataTable(id="story", cursor_type="none", zebra_stripes=True)
             yield Static(shown(share_words(self.session)), id="over-seed")
-            yield Static("The game is saved: r replays it now, or find it later under Saved games.",
-                         id="over-note", markup=False)
+            yield Static(self._save_words(), id="over-note", markup=False)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -102,6 +104,17 @@ class GameOverScreen(Screen):
         for row in story_rows(stories(self.session.events, self.session.state), width):
             story.add_row(*(table_cell(cell) for cell in row))
 
+    def _save_words(self) -> str:
+        """Where the game's save is (in a browser tab, only its file's name), and what to do with it."""
+        saver = self.session.on_change
+        path = getattr(saver, "path", None)
+        if path is None:
+            return "This game was not saved."
+        if getattr(saver, "failed", False):  # the notice says why; the game is still whole in memory
+            return f"The game could not be saved as {save_place(self.app, path)}."
+        return (f"The game is saved as {save_place(self.app, path)}: r replays it now, t writes it out as "
+                "text to read or share, and Saved games keeps it.")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "download":
             return self.app.is_web
@@ -111,6 +124,13 @@ class GameOverScreen(Screen):
         """The finished game's save file, to keep or to open in another Rainboard."""
         saver = self.session.on_change
         self.app.download_save(getattr(saver, "path", None), getattr(saver, "save", None))
+
+    def action_transcript(self) -> None:
+        """The whole game as text, into the data folder's transcripts/ (a browser downloads it)."""
+        from ..sharing import share_transcript
+
+        saver = self.session.on_change
+        share_transcript(self.app, getattr(saver, "path", None), getattr(saver, "save", None))
 
     def action_replay(self) -> None:
         from rainboard.saves import SaveError

@@ -22,7 +22,7 @@ from . import STYLES
 
 MISSING_RULES = "# Rules\n\nThe rules text is not here: this copy of Rainboard has no `assets/rules.md`."
 
-KEYS = help_markdown()  # from the one key table, like the footer and the README
+KEYS = help_markdown()  # from the one key table, like the footer and the README (the default keys)
 
 
 def fill_numbers(text: str, rules: Rules | None) -> str:
@@ -108,7 +108,8 @@ def help_sources(app) -> list[str]:
         rules = paths.asset_text("rules.md")
     except OSError:
         rules = MISSING_RULES
-    return [KEYS, fill_numbers(rules, numbers_in_play(app))]
+    keys = help_markdown(getattr(app, "keymap_in_force", {}))  # the keys in force (keymap.toml)
+    return [keys, fill_numbers(rules, numbers_in_play(app))]
 
 
 def prepare_help(app) -> Worker:
@@ -145,7 +146,7 @@ class HelpScreen(Screen):
     BINDINGS = [
         Binding("escape", "close", "Back"),
         # the key that opened the help closes it again
-        Binding(",".join(HELP.keys), "close_help", "Close", key_display=HELP.display),
+        Binding(",".join(HELP.keys), "close_help", "Close", key_display=HELP.display, id=HELP.id),
         Binding("home", "top", "Top", show=False),
     ]
 

@@ -1,6 +1,6 @@
 """Saved games: the saves named at the table (ctrl+s) by their names, then every game as it was
-autosaved, newest first. Enter replays one; c continues an unfinished one. Files that cannot be read
-say why."""
+autosaved, newest first. Enter replays one; c continues an unfinished one; t writes one out as a
+transcript. Files that cannot be read say why."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ class SavesScreen(Screen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("c", "continue_game", "Continue"),
+        Binding("t", "transcript", "Transcript"),  # the whole game as text (sharing.py)
         Binding("d", "download", "Download"),  # in a browser tab only, for a finished or named game
     ]
 
@@ -39,8 +40,8 @@ class SavesScreen(Screen):
         with Vertical(id="saves-box"):
             yield Static(Content.styled("Saved games", "bold"), id="saves-title")
             yield OptionList(id="saves")
-            yield Static("Enter watches a game again, step by step; c plays on from where it was left.",
-                         id="saves-note", markup=False)
+            yield Static("Enter watches a game again, step by step; c plays on from where it was left; t writes "
+                         "it out as text.", id="saves-note", markup=False)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -79,6 +80,8 @@ class SavesScreen(Screen):
         if action == "continue_game":
             summary = self._highlighted() if self.is_mounted else None
             return summary is not None and not summary.finished
+        if action == "transcript":
+            return (self._highlighted() if self.is_mounted else None) is not None
         if action == "download":
             summary = self._highlighted() if self.is_mounted else None
             return self.app.is_web and summary is not None and (summary.finished or summary.named)
@@ -89,6 +92,14 @@ class SavesScreen(Screen):
         summary = self._highlighted()
         if summary is not None and (summary.finished or summary.named):
             self.app.download_save(summary.path)
+
+    def action_transcript(self) -> None:
+        """The highlighted game as text, into the data folder's transcripts/ (a browser downloads it)."""
+        from ..sharing import share_transcript
+
+        summary = self._highlighted()
+        if summary is not None:
+            share_transcript(self.app, summary.path)
 
     @on(OptionList.OptionSelected, "#saves")
     def chosen(self, event: OptionList.OptionSelected) -> None:

@@ -101,7 +101,7 @@ class SetupScreen(Screen):
                 yield Static(shown(presets[chosen].text), id="preset-text", classes="setup-hint")
             with Horizontal(classes="setup-row"):
                 yield Label("Dice", classes="setup-label")
-                yield Select([(VARIANT_NAMES[v], v) for v in VARIANTS], value=self._default_dice(),
+                yield Select([(VARIANT_NAMES[v], v) for v in VARIANTS], value=self._default_dice(table),
                              allow_blank=False, id="dice", compact=True)
                 yield Static("how every check is rolled", classes="setup-hint")
             with Horizontal(classes="setup-row"):
@@ -145,8 +145,11 @@ class SetupScreen(Screen):
                 return name
         return next(iter(presets))
 
-    def _default_dice(self) -> str:
-        """The dice Rainboard was started with: rules.toml's [dice] variant."""
+    def _default_dice(self, table: RememberedTable) -> str:
+        """The dice the table last played with, else those Rainboard was started with: rules.toml's
+        [dice] variant."""
+        if table.dice in VARIANTS:
+            return table.dice
         return self.app.game_data().rules.dice.variant
 
     @on(Select.Changed, "#preset")
@@ -242,7 +245,7 @@ def start_table_game(app, names: list[str], options: Options, seed: str, data, t
     remember = getattr(app, "remember_table", None)
     if remember is not None:
         remember(names=tuple(names), precycles=options.precycles, wait_turns=options.wait_turns,
-                 handoffs=table.handoffs, preset=data.preset)
+                 handoffs=table.handoffs, preset=data.preset, dice=data.rules.dice.variant)
     rolls = [narrate(e, session.state) for e in session.events if isinstance(e, (Rolled, TurnOrderTie, TurnOrderSet))]
     app.begin(session, table)
     app.push_screen(ReportScreen("Rolling for turn order", rolls, "Press Enter to pick slugcats."))

@@ -69,8 +69,8 @@ class TurnResultScreen(ModalScreen[bool]):
         Binding("enter,space", "go_on", "Go on", key_display="enter"),
         # shown only while the session can take the move back (check_action); else the key only
         # says why not
-        Binding("ctrl+z", "undo", "Take it back", key_display="^z"),
-        Binding("ctrl+z", "say_why_not", "Take it back", show=False),
+        Binding("ctrl+z", "undo", "Take it back", key_display="^z", id=keys.UNDO.id),  # remapped with the board's
+        Binding("ctrl+z", "say_why_not", "Take it back", show=False, id=keys.UNDO.id),
         *keys.help_bindings(),
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),
@@ -112,7 +112,7 @@ class TurnResultScreen(ModalScreen[bool]):
         else:
             hint = "Enter: go on"
         if self._can_take_back():
-            hint += " · ctrl+z: take the move back"
+            hint += f" · {keys.key_in_force(keys.UNDO, self.app)}: take the move back"
         title = shown(Content.styled(result_title(self.session, self.actor), "bold"), keep="")
         self._fit(title, shown(hint, keep=""))
         told, card = shown(Content("\n").join(lines)), shown(slugcat_card_content(moment, self.actor))

@@ -6,9 +6,13 @@ instead: 1 for the first player, 2 for the next, up to 9.
 
 The colour is never the only sign: the token's character is always drawn, on a chip of the player's
 colour. A chip carries its own background and letter colour, so it reads the same on dark and light
-themes. The nine colours are the Okabe-Ito set (chosen to stay apart for colour-blind eyes) with
-purple, brown and olive for the yellow that vanishes on a light background, ordered so a small table
-gets the most distinct ones.
+themes. Seats 1-6 are the Okabe-Ito set (chosen to stay apart for colour-blind eyes), without its
+yellow, which vanishes on a light background, and without black; seats 7-9 (plum, violet, sage) were
+picked to join them: simulated for protanopia, deuteranopia and tritanopia (colorspacious, severity
+100), every two of the nine chips stay at least 10 apart (ΔE in CAM02-UCS; 16.8 for normal vision,
+13.8, 13.8 and 11.0 for the three) and each of 7-9 at least 13.7 from every other chip. Each chip
+stands out from a dark background (3:1 at least) and its letter from the chip (4.5:1 at least).
+tests/ui/test_player_colours.py prints the distances and checks all of this.
 """
 
 from __future__ import annotations
@@ -29,9 +33,9 @@ PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
     ("#0072B2", "#FFFFFF"),  # blue
     ("#D55E00", "#000000"),  # vermilion
     ("#CC79A7", "#000000"),  # reddish purple
-    ("#9467BD", "#000000"),  # purple
-    ("#8C564B", "#FFFFFF"),  # brown
-    ("#BCBD22", "#000000"),  # olive
+    ("#995577", "#FFFFFF"),  # plum
+    ("#9977FF", "#000000"),  # violet
+    ("#99BB77", "#000000"),  # sage
 )
 
 
