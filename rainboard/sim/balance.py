@@ -41,6 +41,7 @@ No value is null, never NaN (no ascended game: no turns, cycles nor minutes).
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -264,7 +265,7 @@ def run(games: int = DEFAULT_GAMES, seed: int = 1, players: Sequence[int] | None
             if len(variants) > 1:
                 print(f"Dice: {data.rules.dice.variant}", file=out)
             shown = [row for row in summaries if row["dice"] == data.rules.dice.variant]
-            for line in table(shown, names):
+            for line in table(shown, names, shutil.get_terminal_size().columns):
                 print(line, file=out)
             by_policy = policy_lines(shown)
             if by_policy:

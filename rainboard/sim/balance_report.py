@@ -66,16 +66,36 @@ def row_cells(row: Mapping, names: Mapping[str, str]) -> tuple[str, ...]:
             str(row["raised"]))
 
 
-def table(rows: Sequence[Mapping], names: Mapping[str, str]) -> list[str]:
-    """The header, a rule, and one aligned line per row."""
+def table(rows: Sequence[Mapping], names: Mapping[str, str], width: int | None = None) -> list[str]:
+    """The header, a rule, and one aligned line per row; with `width` (the terminal's), columns
+    that do not fit go to a further table below, each starting with the row's name, so nothing
+    wraps. `--json` has every figure on one line per row."""
     cells = [row_cells(row, names) for row in rows]
     widths = [max(len(r[i]) for r in (HEADER, *cells)) for i in range(len(HEADER))]
+    lines: list[str] = []
+    for columns in _column_groups(widths, width):
+        if lines:
+            lines.append("")
 
-    def line(parts: Sequence[str]) -> str:
-        out = [p.ljust(w) if i in LEFT else p.rjust(w) for i, (p, w) in enumerate(zip(parts, widths))]
-        return "  ".join(out).rstrip()
+        def line(parts: Sequence[str]) -> str:
+            out = [parts[i].ljust(widths[i]) if i in LEFT else parts[i].rjust(widths[i]) for i in columns]
+            return "  ".join(out).rstrip()
 
-    return [line(HEADER), "  ".join("-" * w for w in widths), *(line(r) for r in cells)]
+        lines += [line(HEADER), "  ".join("-" * widths[i] for i in columns), *(line(r) for r in cells)]
+    return lines
+
+
+def _column_groups(widths: Sequence[int], most: int | None) -> list[list[int]]:
+    """The columns in groups that fit `most` characters a line, each group led by column 0."""
+    if most is None or sum(widths) + 2 * (len(widths) - 1) <= most:
+        return [list(range(len(widths)))]
+    groups: list[list[int]] = [[0]]
+    for column in range(1, len(widths)):
+        used = sum(widths[i] for i in groups[-1]) + 2 * len(groups[-1])
+        if used + widths[column] > most and len(groups[-1]) > 1:
+            groups.append([0])
+        groups[-1].append(column)
+    return groups
 
 
 def policy_lines(rows: Sequence[Mapping]) -> list[str]:
@@ -117,15 +137,25 @@ def dice_table(rows: Sequence[Mapping], names: Mapping[str, str]) -> list[str]:
 
 
 class Progress:
-    """`[#####.....] 123/1800 games` on a terminal, redrawn in place; silent when `stream` is not a TTY."""
-
-    WIDTH = 30
+    """The games played, as a bar with the time spent and an estimate of the time left (rich's
+    progress bar), redrawn in place and gone when done; silent when `stream` is not a terminal."""
 
     def __init__(self, total: int, stream: TextIO) -> None:
         self.total = total
-        self.stream = stream
         self.shown = _is_tty(stream) and total > 0
-        self._last = ""
+        self._bar = None
+        if self.shown:
+            from rich.console import Console
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn,
+                                       TimeElapsedColumn, TimeRemainingColumn)
+
+            # the bar's own text holds nothing from outside: it may reach the terminal as it is
+            console = Console(file=getattr(stream, "stream", stream), stderr=True)
+            self._bar = Bar(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TextColumn("·"),
+                            TimeElapsedColumn(), TextColumn("elapsed ·"), TimeRemainingColumn(),
+                            TextColumn("left"), console=console, transient=True)
+            self._task = self._bar.add_task("games", total=total)
+            self._bar.start()
 
     def offset(self, done: int) -> "Progress":
         """This bar, counting on from `done` games already played (rows played once per dice variant)."""
@@ -138,20 +168,13 @@ class Progress:
         return _From()  # type: ignore[return-value]
 
     def update(self, done: int) -> None:
-        if not self.shown:
-            return
-        filled = self.WIDTH * done // self.total
-        text = f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total} games"
-        if text != self._last:
-            self.stream.write(text)
-            self.stream.flush()
-            self._last = text
+        if self._bar is not None:
+            self._bar.update(self._task, completed=done, refresh=True)
 
     def clear(self) -> None:
-        if self.shown and self._last:
-            self.stream.write("\r" + " " * (len(self._last) - 1) + "\r")
-            self.stream.flush()
-            self._last = ""
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
 
 
 def _is_tty(stream: TextIO) -> bool:

@@ -99,7 +99,8 @@ def test_rows_default_to_every_slugcat_alone_then_player_counts():
         plan_rows(data, None, [0])
 
 
-def test_the_table_prints_a_header_and_one_aligned_line_per_row(capsys):
+def test_the_table_prints_a_header_and_one_aligned_line_per_row(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # one table: wide enough for every column
     argv = ["balance", "--games", "2", "--slugcat", "survivor", "monk", "--players", "2", "--cap", "3000",
             "--policy", "eager", "--jobs", "1"]
     assert main(argv) == 0
@@ -126,20 +127,40 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_the_progress_bar_shows_only_on_a_terminal_and_is_cleared():
+def test_the_progress_bar_shows_only_on_a_terminal_with_the_time_spent_and_left():
     terminal = _Terminal()
     bar = Progress(4, terminal)
     for done in range(1, 5):
         bar.update(done)
-    assert "\r[#######.......................] 1/4 games" in terminal.getvalue()
-    assert "\r[##############################] 4/4 games" in terminal.getvalue()
+    drawn = terminal.getvalue()
+    assert "1/4" in drawn and "4/4" in drawn and "elapsed" in drawn and "left" in drawn
     bar.clear()
-    assert terminal.getvalue().endswith("\r" + " " * len("[##############################] 4/4 games") + "\r")
+    assert terminal.getvalue().rstrip().endswith("\x1b[2K") or "4/4" not in terminal.getvalue().splitlines()[-1]
     piped = io.StringIO()
     quiet = Progress(4, piped)
     quiet.update(2)
     quiet.clear()
     assert piped.getvalue() == ""
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_table_fits_the_terminal_and_keeps_every_column(columns):
+    from rainboard.sim.balance_report import HEADER, table
+
+    row = {"slugcat": None, "players": 4, "games": 1000, "ascended": 1000, "median_turns": 93.5,
+           "p90_turns": 111, "median_cycles": 10, "death_rate": 0.155, "starvations_per_game": 1.2,
+           "player_kills": 1.07, "win_rates": {"saint": 0.16, "gourmand": 0.46},
+           "est_minutes": 128, "est_minutes_p90": 153, "stalled": 0, "raised": 0}
+    names = {"saint": "Saint", "gourmand": "Gourmand"}
+    whole = table([row], names)
+    assert max(len(line) for line in whole) > 120  # too wide for either terminal as one table
+    fitted = table([row], names, columns)
+    assert all(len(line) <= columns for line in fitted)
+    headers = [line for line in fitted if line.startswith("Row ")]
+    assert len(headers) >= 2  # a second table below, led by the row's name again
+    found = [word.strip() for line in headers for word in line.split("  ") if word.strip()]
+    assert sorted(word for word in found if word != "Row") == sorted(h for h in HEADER if h != "Row")
+    assert all(line.startswith("4 players") for line in fitted if line and line[0].isdigit())
 
 
 def test_median_and_p90_by_nearest_rank_and_none_for_nothing():
