@@ -57,7 +57,7 @@ def measure(data, at: int, folder: Path):
     chooser = Chooser(13)
     journal, synced, inline, whole = [], [], [], []
     for _ in range(MOVES):
-        session.act(chooser.choice(legal_actions(session.state)))  # no on_change: timed below
+        session.act(chooser.choice(legal_actions(session.state)))  # no saver: timed below
         start = time.perf_counter()
         saver(session)
         journal.append(time.perf_counter() - start)

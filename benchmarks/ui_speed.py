@@ -82,7 +82,7 @@ async def board_keys(data, actions: int, folder: Path) -> tuple[list[float], lis
     class Bench(Painted, RainboardApp):
         def on_mount(self) -> None:
             self.watch_session(session, handoffs=False)
-            saver = session.on_change
+            saver = session.saver
 
             def timed(s):
                 start = time.perf_counter()
@@ -90,7 +90,7 @@ async def board_keys(data, actions: int, folder: Path) -> tuple[list[float], lis
                 saves.append(time.perf_counter() - start)
 
             if saver is not None:
-                session.on_change = timed
+                session.saver = timed
             self.push_screen(BoardScreen(session, TableOptions(handoffs=False)))
 
     app = Bench(data=data, data_dir=folder, catch_errors=False)

@@ -173,7 +173,8 @@ def close_all(screens) -> None:
     """The app is closing: every game on these screens saved by an Autosaver is written whole and
     its journal let go. Never raises, so nothing here can keep the app from closing."""
     for screen in screens:
-        saver = getattr(getattr(screen, "session", None), "on_change", None)
+        session = getattr(screen, "session", None)  # screens without a game have none
+        saver = session.saver if isinstance(session, GameSession) else None
         if isinstance(saver, Autosaver):
             try:
                 saver.close()

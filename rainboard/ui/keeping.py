@@ -80,7 +80,7 @@ class GameKeeping:
         from .autosave import Autosaver
 
         try:
-            session.on_change = saver or Autosaver.for_new_game(session, self.data_dir, handoffs,
+            session.saver = saver or Autosaver.for_new_game(session, self.data_dir, handoffs,
                                                                 self.saving_failed, self.saving_works,
                                                                 where=self.place)
         except (SaveError, OSError) as error:
@@ -141,9 +141,9 @@ class GameKeeping:
         session = _session(save, replay, data, setup)
         table = TableOptions(handoffs=save.table.handoffs)
         if self.autosave:  # a copy goes on in a new autosave; the game is written whole (journal folded in)
-            session.on_change = Autosaver.resumed(path, save, self.data_dir if copy else None,
+            session.saver = Autosaver.resumed(path, save, self.data_dir if copy else None,
                                                   self.saving_failed, self.saving_works, lock=lock, where=self.place)
-            session.on_change(session)  # the saver tells the table itself when it cannot write
+            session.saver(session)  # the saver tells the table itself when it cannot write
         self._show_resumed(session, table)
         return True
 

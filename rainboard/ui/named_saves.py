@@ -53,8 +53,8 @@ def save_as(app, session: GameSession) -> None:
 
     save_key = key_in_force(SAVE_AS, app)  # ctrl+s, or the key keymap.toml gave it
 
-    saver = session.on_change
-    if saver is None or not hasattr(saver, "save"):
+    saver = session.saver
+    if saver is None:
         tell(app, "This game is not being saved.", severity="warning")
         return
 

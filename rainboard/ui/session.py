@@ -2,7 +2,8 @@
 
 The screens read from a GameSession and send it actions; it is the only place the interface
 touches the engine's verbs, so no screen can decide a rule on its own. After every action (and
-every undo) it calls `on_change`, which the app uses to autosave.
+every undo) it calls its `saver` (a Saver: the app's autosave, ui/autosave.py), which keeps the game
+on disk.
 
 It also keeps where each player's news begins (`last_moves`): the story a hand-off tells is the
 game's events from there on, so it needs neither the moves remembered for undo nor what this window
@@ -12,7 +13,8 @@ happened to see. A game resumed from its record finds each player's last move th
 
 from __future__ import annotations
 
-from typing import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from attrs import define, field, frozen
 
@@ -34,6 +36,9 @@ from rainboard.engine.events import play_passed_at
 from rainboard.engine.state import CHOOSING, OVER
 
 from .words import action_label
+
+if TYPE_CHECKING:
+    from rainboard.saves import SaveGame
 
 KEEP_STEPS = 1000  # moves remembered for undo and the news (a round of nine players is far fewer)
 # what a move may reveal that cannot be taken back: a card seen, a die rolled
@@ -76,6 +81,21 @@ class Move:
         return self.label.split(" · ")[0] if self.label else self.action
 
 
+class Saver(Protocol):
+    """What keeps a session's game on disk (ui/autosave.Autosaver): called after every change, it
+    knows its file and the whole game as a save, and lets go of the file when closed."""
+
+    path: Path
+    failed: bool  # its last write failed (the table was told)
+
+    @property
+    def save(self) -> SaveGame: ...
+
+    def __call__(self, session: GameSession) -> None: ...
+
+    def close(self) -> None: ...
+
+
 @define
 class GameSession:
     data: GameData
@@ -86,7 +106,7 @@ class GameSession:
     digests: dict[int, str] = field(factory=dict)  # actions taken -> the state's digest then
     steps: list[Move] = field(factory=list)  # for undo; empty for the part of a game resumed from a save
     last_moves: dict[int, LastMove] = field(factory=dict)  # player -> where their news begins
-    on_change: Callable[[GameSession], None] | None = None
+    saver: Saver | None = None  # keeps the game on disk; called after every change
     challenge: str | None = None  # the solo challenge's code, if this game is one
 
     @classmethod
@@ -167,8 +187,8 @@ class GameSession:
         return last.named
 
     def _changed(self) -> None:
-        if self.on_change is not None:
-            self.on_change(self)
+        if self.saver is not None:
+            self.saver(self)
 
     @property
     def to_act(self) -> int | None:

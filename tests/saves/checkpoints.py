@@ -160,7 +160,7 @@ class Scenario:
 
     def _new_saver(self) -> None:
         self.saver = Autosaver.for_new_game(self.session, self.folder, True, self._report)
-        self.session.on_change = self.saver
+        self.session.saver = self.saver
         self.path = self.saver.path
 
     def _play(self, count: int) -> None:
@@ -210,7 +210,7 @@ class Scenario:
             save, replay, data, setup = open_save(self.path)
             session = session_from_replay(replay, len(replay), data, setup)
             self.saver = Autosaver.resumed(self.path, save, report=self._report)
-            session.on_change = self.saver
+            session.saver = self.saver
             self.session = session
             self.saver(session)
         elif self.kind == "end":

@@ -28,7 +28,7 @@ def _start(tmp_path, game_id="j1", report=None, recovered=None):
     session = GameSession.start(setup, mini_data())
     path = tmp_path / "games" / f"{game_id}.json"
     saver = Autosaver(path, new_save(setup, mini_data(), True, T0, game_id=game_id), report, recovered)
-    session.on_change = saver
+    session.saver = saver
     saver(session)
     return session, saver, path
 

@@ -38,7 +38,7 @@ PLAYER = textwrap.dedent(
     def failed(path, error):
         print("failed", error, flush=True)
     saver = Autosaver.for_new_game(session, folder, True, failed)
-    session.on_change = saver
+    session.saver = saver
     print(saver.path, flush=True)
     chooser = random.Random(7)
     while not session.over:

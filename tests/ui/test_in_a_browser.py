@@ -106,7 +106,7 @@ async def test_a_finished_game_downloads_as_its_save_in_a_browser(downloads):
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
-        path = app.screen.session.on_change.path
+        path = app.screen.session.saver.path
         await pilot.press("d")
         for _ in range(50):  # the copy is written by a thread of Textual's
             await pilot.pause(0.02)

@@ -23,7 +23,7 @@ def test_a_move_that_revealed_nothing_can_be_undone_by_its_player():
     session.state = evolve(session.state, players=tuple(players))
     before = session.state
     changes = []
-    session.on_change = lambda s: changes.append(len(s.actions))
+    session.saver = lambda s: changes.append(len(s.actions))
     session.act(parse_action("eat mushroom"))
     assert session.state.players[mover].food == 1
     assert session.undo_refusal() is None

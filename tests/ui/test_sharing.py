@@ -144,7 +144,7 @@ async def test_the_game_over_screen_names_the_games_save_file():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
-        path = app.screen.session.on_change.path
+        path = app.screen.session.saver.path
         note = str(app.screen.query_one("#over-note").render())
     assert path.exists()
     assert path.name in note
@@ -155,7 +155,7 @@ async def test_in_a_browser_the_game_over_screen_names_the_file_but_no_folder(_p
     app = OverApp(web=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        path = app.screen.session.on_change.path
+        path = app.screen.session.saver.path
         note = str(app.screen.query_one("#over-note").render())
     assert path.name in note
     assert "/" not in note and str(_private_data_dir) not in note
@@ -180,7 +180,7 @@ async def test_t_on_the_game_over_screen_writes_the_transcript_and_says_where(_p
     app = OverApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        path = app.screen.session.on_change.path
+        path = app.screen.session.saver.path
         winner = app.screen.session.state.players[app.screen.session.outcome.winner].name
         await pilot.press("t")
         await app.workers.wait_for_complete()
@@ -196,7 +196,7 @@ async def test_in_a_browser_t_on_the_game_over_screen_downloads_the_transcript(d
     app = OverApp(web=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        path = app.screen.session.on_change.path
+        path = app.screen.session.saver.path
         await pilot.press("t")
         await app.workers.wait_for_complete()
         await _until(pilot, lambda: any(n.title == "Download" for n in app._notifications))
@@ -211,7 +211,7 @@ async def test_t_in_saved_games_writes_the_highlighted_games_transcript(_private
     app = OverApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        path = app.screen.session.on_change.path
+        path = app.screen.session.saver.path
         app.to_title()
         app.action_saved_games()
         await pilot.pause()
@@ -228,7 +228,7 @@ async def test_a_save_that_does_not_replay_gives_no_transcript_and_says_why(_pri
     app = OverApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        path = app.screen.session.on_change.path
+        path = app.screen.session.saver.path
         app.to_title()
         await pilot.pause()
         path.write_text(path.read_text(encoding="utf-8").replace('"draw"', '"fly away"', 1), encoding="utf-8")

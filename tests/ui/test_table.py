@@ -346,7 +346,7 @@ async def test_named_saves_are_listed_by_name_and_continue_in_a_new_autosave(_pr
         assert board.session.actions == kept
         await _move(pilot, again)
         assert len(board.session.actions) == len(kept) + 1
-        continued = board.session.on_change.path
+        continued = board.session.saver.path
     assert path.read_text(encoding="utf-8") == named_text  # the named save is as it was
     assert continued.parent.name == "games" and list(read_save(continued).actions)[:len(kept)] == kept
 

@@ -330,7 +330,7 @@ def _record_challenge_result(app, session: GameSession):
     if problem is not None:
         tell(app, f"The result was not kept: {problem}", severity="warning", timeout=8)
         return None
-    path = getattr(session.on_change, "path", None)
+    path = session.saver.path if session.saver is not None else None
     try:
         book = ScoreBook.for_data_dir(app.data_dir)
         return book.record(session.challenge, session.state.players[0].slugcat, result.solo_score,

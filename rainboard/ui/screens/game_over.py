@@ -106,11 +106,11 @@ class GameOverScreen(Screen):
 
     def _save_words(self) -> str:
         """Where the game's save is (in a browser tab, only its file's name), and what to do with it."""
-        saver = self.session.on_change
-        path = getattr(saver, "path", None)
-        if path is None:
+        saver = self.session.saver
+        if saver is None:
             return "This game was not saved."
-        if getattr(saver, "failed", False):  # the notice says why; the game is still whole in memory
+        path = saver.path
+        if saver.failed:  # the notice says why; the game is still whole in memory
             return f"The game could not be saved as {save_place(self.app, path)}."
         return (f"The game is saved as {save_place(self.app, path)}: r replays it now, t writes it out as "
                 "text to read or share, and Saved games keeps it.")
@@ -122,22 +122,22 @@ class GameOverScreen(Screen):
 
     def action_download(self) -> None:
         """The finished game's save file, to keep or to open in another Rainboard."""
-        saver = self.session.on_change
-        self.app.download_save(getattr(saver, "path", None), getattr(saver, "save", None))
+        saver = self.session.saver
+        self.app.download_save(saver.path if saver else None, saver.save if saver else None)
 
     def action_transcript(self) -> None:
         """The whole game as text, into the data folder's transcripts/ (a browser downloads it)."""
         from ..sharing import share_transcript
 
-        saver = self.session.on_change
-        share_transcript(self.app, getattr(saver, "path", None), getattr(saver, "save", None))
+        saver = self.session.saver
+        share_transcript(self.app, saver.path if saver else None, saver.save if saver else None)
 
     def action_replay(self) -> None:
         from rainboard.saves import SaveError
 
         from .replay import ReplayScreen
 
-        path = getattr(self.session.on_change, "path", None)
+        path = self.session.saver.path if self.session.saver is not None else None
         if path is None:
             self.notify("This game was not saved, so it cannot be replayed.", severity="warning")
             return
@@ -148,9 +148,8 @@ class GameOverScreen(Screen):
                  timeout=10)
 
     def _handoffs(self) -> bool:
-        save = getattr(self.session.on_change, "save", None)
-        if save is not None:
-            return save.table.handoffs
+        if self.session.saver is not None:
+            return self.session.saver.save.table.handoffs
         memory = getattr(self.app, "table_memory", None)
         return memory.handoffs if memory is not None else True
 
