@@ -10,13 +10,17 @@ numbers; it asserts nothing.
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from timing import Times, load, p95, ratio
 
 from rainboard.data import load_data
 from rainboard.engine import apply, legal_actions, new_game
@@ -44,52 +48,76 @@ def per_action(data, actions: int) -> None:
     from rainboard.ui.session import GameSession
 
     setup, chosen = _game(data, actions)
-    engine, session_times = [], []
+    engine, session_times = Times(), Times()
     state, _ = new_game(setup, data)
     session = GameSession.start(setup, data)
-    clock = time.perf_counter
-    for action in chosen:  # the same action through the engine alone, then through a session
-        start = clock()
-        state, _ = apply(state, action)
-        engine.append(clock() - start)
-        start = clock()
-        session.act(action)
-        session_times.append(clock() - start)
-    print(f"\n## One action, {actions:,} actions of a 4-player game")
-    print(f"{'':<44}{'median us':>10}{'mean us':>9}")
-    for name, times in (("engine apply (reference)", engine), ("GameSession.act (undo record, label, digests)",
-                                                                 session_times)):
-        print(f"{name:<44}{statistics.median(times) * 1e6:>10.1f}{statistics.mean(times) * 1e6:>9.1f}")
+    before = load()
+    for action in chosen:  # the same action through the engine alone, then through a session, in turn
+        state, _ = engine.time(apply, state, action)
+        session_times.time(session.act, action)
+    print(f"\n## One action, {actions:,} actions of a 4-player game, each through the engine and then a session")
+    print(f"  before: {before}; after: {load()}")
+    print(f"{'engine apply (reference)':<48}{engine.summary(1e6, 'us', 1, 'actions')}")
+    print(f"{'GameSession.act (undo record, label, digests)':<48}{session_times.summary(1e6, 'us', 1, 'actions')}")
+    print(f"{'  GameSession.act / apply, medians':<48}{ratio(session_times, engine)}")
 
 
-def autosave(data, actions: int, repeat: int) -> None:
+def autosave(data, actions: int, new: int) -> None:
+    """The autosave of a game `actions` long, written whole first (the checkpoint a table makes when
+    it starts or resumes, untimed), then timed on each of `new` real new actions: the journal line
+    it appends. Taking turns with it, the reference: the same line os.write-n to a plain file."""
+    from rainboard.saves import new_save
+    from rainboard.saves.journal import action_line
     from rainboard.ui.autosave import Autosaver
     from rainboard.ui.session import GameSession
-    from rainboard.saves import new_save
 
-    setup, chosen = _game(data, actions)
+    setup, chosen = _game(data, actions + new)
     session = GameSession.start(setup, data)
-    for action in chosen:
+    for action in chosen[:actions]:
         session.act(action)
-    with tempfile.TemporaryDirectory() as folder:
+    saves, lines, synced = Times(), Times(), []
+    with tempfile.TemporaryDirectory(dir=Path.home()) as folder:  # a real disk, as a table's saves
         path = Path(folder) / "autosave.json"
         saver = Autosaver(path, new_save(setup, data, False, _now()))
-        times = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            saver(session)
-            times.append(time.perf_counter() - start)
+        checkpoint = Times()
+        checkpoint.time(saver, session)  # the first call writes the game whole
         size = path.stat().st_size
-    print(f"\n## The autosave after an action, at action {actions:,} ({size / 1024:.0f} KiB file, written "
-          f"{repeat} times)")
-    print(f"{'Autosaver(session): digest, record, write + fsync + read back':<62}"
-          f"{statistics.median(times) * 1000:>8.2f} ms median")
+        reference = os.open(Path(folder) / "reference.journal", os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        before = load()
+        for action in chosen[actions:]:
+            session.act(action)  # a real new action, untimed: the autosave after it is timed
+            written = saver.written
+            start = time.perf_counter()
+            saves.time(saver, session)
+            saver.journal.wait_synced(10)
+            synced.append(time.perf_counter() - start)
+            assert saver.written == written + 1, "the autosave did not take the new action"
+            number = len(session.actions)
+            lines.time(os.write, reference, action_line(number, session.actions[-1], session.digests.get(number)))
+        after = load()
+        os.close(reference)
+        saver.close()
+    print(f"\n## The autosave after an action, actions {actions + 1:,} to {actions + new:,} of a game "
+          f"({size / 1024:.0f} KiB saved whole at action {actions:,}, untimed)")
+    print(f"  before: {before}; after: {after}")
+    print(f"{'Autosaver(session) after a new action (journal)':<48}{saves.summary(1000, 'ms', 3, 'actions')}")
+    print(f"{'  reference: the same line os.write-n, in turn':<48}{lines.summary(1000, 'ms', 3, 'actions')}")
+    print(f"{'  the line on the disk (worker fsync), wall':<48}median {statistics.median(synced) * 1000:.3f} "
+          f"p95 {p95(synced) * 1000:.3f} ms")
+    print(f"{f'  for scale: the whole save at {actions:,}, once':<48}wall {checkpoint.wall[0] * 1000:.2f}, "
+          f"cpu {checkpoint.cpu[0] * 1000:.2f} ms")
 
 
 def _now():
     from datetime import UTC, datetime
 
     return datetime.now(UTC)
+
+
+def _children_cpu() -> float:
+    """User + system seconds of the finished child processes so far."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def start_up(repeat: int) -> None:
@@ -100,27 +128,30 @@ def start_up(repeat: int) -> None:
         "rainboard --help": [sys.executable, "-m", "rainboard.cli", "--help"],
         "import rainboard.ui.app (Textual)": [sys.executable, "-c", "import rainboard.ui.app"],
     }
-    print(f"\n## Starting up (each a new process, median of {repeat})")
-    reference = None
-    for name, command in commands.items():
-        times = []
-        for _ in range(repeat):
-            start = time.perf_counter()
+    print(f"\n## Starting up: each a new process, the commands in turn, {repeat} rounds "
+          f"(cpu: the child's user + system time)")
+    before = load()
+    times = {name: Times() for name in commands}
+    for _ in range(repeat):
+        for name, command in commands.items():
+            wall, cpu = time.perf_counter(), _children_cpu()
             subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-            times.append(time.perf_counter() - start)
-        seconds = statistics.median(times)
-        reference = reference or seconds
-        print(f"{name:<44}{seconds:>8.3f} s{seconds / reference:>8.1f}x")
+            times[name].add(time.perf_counter() - wall, _children_cpu() - cpu)
+    print(f"  before: {before}; after: {load()}")
+    reference = times["python -c pass (reference)"]
+    for name, taken in times.items():
+        print(f"{name:<36}{taken.summary(1000, 'ms', 0)}; {ratio(taken, reference)}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--actions", type=int, default=1000)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=5, help="start-ups of each command")
+    parser.add_argument("--saves", type=int, default=100, help="new actions autosaved, each timed")
     args = parser.parse_args()
     data = load_data()
     per_action(data, args.actions)
-    autosave(data, args.actions, args.repeat * 4)
+    autosave(data, args.actions, args.saves)
     start_up(args.repeat)
 
 

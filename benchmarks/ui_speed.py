@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -21,55 +20,70 @@ from rainboard.data import load_data
 from rainboard.engine import PlayerSetup, Setup, legal_actions
 from rainboard.engine.rng import Chooser
 
+from timing import Times, load
+
 PLAYERS = [PlayerSetup("Ada", "survivor"), PlayerSetup("Bo", "monk"), PlayerSetup("Cy", "hunter"),
            PlayerSetup("Di", "gourmand")]
 SEED = "bench-keys"
 PRESSES = 40
 
 
-def session_at(data, actions: int):
-    """A 4-player game played at random (the same every run) up to `actions` actions."""
+def session_at(data, actions: int, tries: int = 50):
+    """A 4-player game played at random (the same every run) up to `actions` actions, not over.
+
+    Random play (not the eager policy, whose games end near action 500) keeps the game going; with
+    the seed SEED it is still going at action 3,000. Should a game end first, the next seed
+    (SEED-1, SEED-2, ...) is played instead, so the position asked for is really reached:
+    `len(session.actions) == actions` and `session.setup.seed` tells which game it is."""
     from rainboard.ui.session import GameSession
 
-    session = GameSession.start(Setup(players=PLAYERS, seed=SEED), data)
-    chooser = Chooser(7)
-    while len(session.actions) < actions:
-        legal = legal_actions(session.state)
-        if not legal:
-            raise SystemExit(f"the benchmark game ended after {len(session.actions)} actions")
-        session.act(chooser.choice(legal))
-    return session
+    for attempt in range(tries):
+        seed = SEED if attempt == 0 else f"{SEED}-{attempt}"
+        session = GameSession.start(Setup(players=PLAYERS, seed=seed), data)
+        chooser = Chooser(7)
+        while len(session.actions) < actions and not session.over:
+            legal = legal_actions(session.state)
+            if not legal:
+                break
+            session.act(chooser.choice(legal))
+        if len(session.actions) == actions and not session.over:
+            return session
+    raise SystemExit(f"no benchmark game of {tries} seeds lasted {actions:,} actions")
 
 
-def figures(times: list[float]) -> str:
-    ms = sorted(t * 1000 for t in times)
-    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
-    return f"median {statistics.median(ms):6.1f} ms, p95 {p95:6.1f} ms ({len(ms)} presses)"
+def figures(times: Times, what: str = "presses") -> str:
+    return times.summary(1000, "ms", 1, what)
 
 
 class Painted:
-    """Mixed into an app: notes when a frame was last composed and handed to the terminal."""
+    """Mixed into an app: notes when a frame was last composed and handed to the terminal (wall
+    clock and this process's CPU clock)."""
 
     painted = 0.0
+    painted_cpu = 0.0
 
     def _display(self, screen, renderable) -> None:
         super()._display(screen, renderable)
         if renderable is not None:
             self.painted = time.perf_counter()
+            self.painted_cpu = time.process_time()
 
 
-async def _press_timed(pilot, key: str) -> float:
-    """From the key sent to the last frame painted because of it. The pilot waits for the app to
-    go idle afterwards; that wait (tens of ms of polling) is not the app's and is not counted."""
+async def _press_timed(pilot, key: str, times: Times | None = None) -> float:
+    """From the key sent to the last frame painted because of it, wall (returned) and CPU (both
+    added to `times`). The pilot waits for the app to go idle afterwards; that wait (tens of ms
+    of polling) is not the app's and is not counted."""
     app = pilot.app
-    start = time.perf_counter()
-    app.painted = start
+    start, start_cpu = time.perf_counter(), time.process_time()
+    app.painted, app.painted_cpu = start, start_cpu
     await pilot.press(key)
     await pilot.pause()
+    if times is not None:
+        times.add(app.painted - start, app.painted_cpu - start_cpu)
     return app.painted - start
 
 
-async def board_keys(data, actions: int, folder: Path) -> tuple[list[float], list[float]]:
+async def board_keys(data, actions: int, folder: Path) -> tuple[Times, Times, int]:
     """Keypresses on the board of a game `actions` long, autosaved into `folder`; also the
     autosave's own time per action."""
     from rainboard.ui.app import RainboardApp
@@ -77,7 +91,8 @@ async def board_keys(data, actions: int, folder: Path) -> tuple[list[float], lis
     from rainboard.ui.screens.setup import TableOptions
 
     session = session_at(data, actions)
-    saves: list[float] = []
+    reached = len(session.actions)
+    saves = Times()
 
     class Bench(Painted, RainboardApp):
         def on_mount(self) -> None:
@@ -85,16 +100,14 @@ async def board_keys(data, actions: int, folder: Path) -> tuple[list[float], lis
             saver = session.saver
 
             def timed(s):
-                start = time.perf_counter()
-                saver(s)
-                saves.append(time.perf_counter() - start)
+                saves.time(saver, s)
 
             if saver is not None:
                 session.saver = timed
             self.push_screen(BoardScreen(session, TableOptions(handoffs=False)))
 
     app = Bench(data=data, data_dir=folder, catch_errors=False)
-    times = []
+    times = Times()
     chooser = Chooser(11)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -102,13 +115,13 @@ async def board_keys(data, actions: int, folder: Path) -> tuple[list[float], lis
             screen = app.screen
             if isinstance(screen, BoardScreen) and screen._legal:
                 index = chooser.randint(0, min(len(screen._legal), 9) - 1)
-                times.append(await _press_timed(pilot, str(index + 1)))
+                await _press_timed(pilot, str(index + 1), times)
             else:
-                times.append(await _press_timed(pilot, "enter"))
-    return times, saves
+                await _press_timed(pilot, "enter", times)
+    return times, saves, reached
 
 
-async def bare_keys() -> list[float]:
+async def bare_keys() -> Times:
     """The reference: a Textual app that shows a counter and a footer, one key at a time."""
     from textual.app import App
     from textual.binding import Binding
@@ -126,45 +139,78 @@ async def bare_keys() -> list[float]:
             label.update(str(int(str(label.render())) + 1))
 
     app = Bare()
-    times = []
+    times = Times()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         for _ in range(PRESSES):
-            times.append(await _press_timed(pilot, "1"))
+            await _press_timed(pilot, "1", times)
     return times
 
 
-async def replay_keys(data, actions: int, folder: Path) -> tuple[list[float], list[float]]:
-    """Steps (right arrow) and jumps (a cycle forward, `}`) in the replay of a saved game."""
+def replay_points(length: int, points: int) -> list[int]:
+    """`points` places spread evenly over a replay `length` actions long, from its start to its
+    end (each a whole index; the first 0 and the last `length` when there are two or more)."""
+    if points <= 1:
+        return [length // 2]
+    return [round(length * n / (points - 1)) for n in range(points)]
+
+
+async def replay_keys(data, actions: int, folder: Path, points: int, steps: int):
+    """The replay of a saved game `actions` long, visited at `points` places spread over it (moved
+    there untimed): at each, `steps` steps forward (right arrow) and as many back (left), a cycle
+    forward and back (`}` `{`) and a round forward and back (`]` `[`). Then the whole game's
+    length in one jump each way (end, home). Hands back the timings and the indices visited."""
     from datetime import UTC, datetime
 
     from rainboard.saves import new_save, record, write_save
     from rainboard.ui.app import RainboardApp
-    from rainboard.ui.screens.replay import ReplayScreen
+    from rainboard.ui.screens.replay import LOG_WINDOW, ReplayScreen
 
     session = session_at(data, actions)
     now = datetime.now(UTC)
     save = record(new_save(session.setup, data, False, now), session.actions, session.digests, False, None, now)
     path = folder / "replay-bench.json"
     write_save(path, save)
+
     class Replaying(Painted, RainboardApp):
         pass
 
     app = Replaying(data=data, data_dir=folder, replay=path, catch_errors=False, autosave=False)
-    steps, jumps = [], []
+    # steps where the log's window (the last LOG_WINDOW actions) still starts at action 1, and past it
+    first, stepped, cycles, rounds, ends = Times(), Times(), Times(), Times(), Times()
+    visited = []
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen), app.screen
-        for _ in range(PRESSES):
-            steps.append(await _press_timed(pilot, "right"))
-        await _press_timed(pilot, "home")
-        for _ in range(PRESSES // 2):
-            jumps.append(await _press_timed(pilot, "right_curly_bracket"))
-            jumps.append(await _press_timed(pilot, "left_curly_bracket"))
-    return steps, jumps
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen), screen
+        length = len(screen.replay)
+        for point in replay_points(length, points):
+            # from the end a step forward goes nowhere: there, step back first
+            start = max(0, min(point, length - steps))
+            screen._go(start)  # moved there untimed
+            await pilot.pause()
+            times = first if start + steps <= LOG_WINDOW else stepped
+            for _ in range(steps):
+                await _press_timed(pilot, "right", times)
+                visited.append(screen.index)
+            for _ in range(steps):
+                await _press_timed(pilot, "left", times)
+                visited.append(screen.index)
+            for forward, back, times in (("right_curly_bracket", "left_curly_bracket", cycles),
+                                         ("right_square_bracket", "left_square_bracket", rounds)):
+                await _press_timed(pilot, forward, times)
+                visited.append(screen.index)
+                await _press_timed(pilot, back, times)
+                visited.append(screen.index)
+        for _ in range(2):
+            await _press_timed(pilot, "end", ends)
+            visited.append(screen.index)
+            await _press_timed(pilot, "home", ends)
+            visited.append(screen.index)
+    return first, stepped, cycles, rounds, ends, length, visited
 
 
-async def help_opens(data, settle: float = 0.0) -> list[float]:
+async def help_opens(data, settle: float = 0.0) -> Times:
     """Opening the help and closing it, 8 times; the first opening `settle` seconds after the board
     came up (the board draws the long rules ahead on a thread once it has been up a second)."""
     from rainboard.ui.app import RainboardApp
@@ -179,12 +225,12 @@ async def help_opens(data, settle: float = 0.0) -> list[float]:
             self.push_screen(BoardScreen(session, TableOptions(handoffs=False)))
 
     app = Bench(data=data, catch_errors=False, autosave=False)
-    times = []
+    times = Times()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await asyncio.sleep(settle)
         for _ in range(8):
-            times.append(await _press_timed(pilot, "question_mark"))
+            await _press_timed(pilot, "question_mark", times)
             assert isinstance(app.screen, HelpScreen)
             await pilot.press("escape")
             await pilot.pause()
@@ -255,30 +301,49 @@ def game_memory(actions: int) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--early", type=int, default=50)
-    parser.add_argument("--late", type=int, default=3000)
+    parser.add_argument("--late", type=int, default=3000, help="the late position (and the replay's length)")
+    parser.add_argument("--replay-points", type=int, default=10, help="places visited in the replay")
+    parser.add_argument("--replay-steps", type=int, default=3, help="steps forward (and back) at each place")
     args = parser.parse_args()
     data = load_data()
+    print(f"# {load()}")
     with tempfile.TemporaryDirectory(dir=Path.home()) as folder:  # a real disk, as a table's saves
         base = Path(folder)
-        reference = asyncio.run(bare_keys())
-        print(f"{'bare Textual app, a key':44} {figures(reference)}")
         for at in (args.early, args.late):
-            keys, saves = asyncio.run(board_keys(data, at, base / f"keys-{at}"))
-            print(f"{f'board, 4 players, at action {at}':44} {figures(keys)}")
-            print(f"{f'  of it the autosave, at action {at}':44} {figures(saves)}")
-        steps, jumps = asyncio.run(replay_keys(data, min(args.late, 1000), base))
-        print(f"{'replay, one step':44} {figures(steps)}")
-        print(f"{'replay, a cycle forward or back':44} {figures(jumps)}")
+            # the reference taken again just before each figure, so both meet the same load
+            reference = asyncio.run(bare_keys())
+            keys, saves, reached = asyncio.run(board_keys(data, at, base / f"keys-{at}"))
+            print(f"{f'board, 4 players, at action {reached:,} (reached)':44} {figures(keys)}")
+            print(f"{f'  of it the autosave, at action {reached:,}':44} {figures(saves, 'saves')}")
+            print(f"{'  reference: bare Textual app, a key':44} {figures(reference)}")
+            print(f"{'':44} {load()}")
+        reference = asyncio.run(bare_keys())
+        first, stepped, cycles, rounds, ends, length, visited = asyncio.run(
+            replay_keys(data, args.late, base, args.replay_points, args.replay_steps))
+        print(f"replay of a {length:,}-action game, {args.replay_points} places from 0 to {length:,} "
+              f"(indices {min(visited):,} to {max(visited):,} shown, {len(set(visited))} distinct)")
+        if len(first):
+            from rainboard.ui.screens.replay import LOG_WINDOW
+
+            print(f"{f'  one step, in the first {LOG_WINDOW} actions':44} {figures(first)}")
+        print(f"{'  one step, past it (the log window moves)':44} {figures(stepped)}")
+        print(f"{'  a cycle forward or back':44} {figures(cycles)}")
+        print(f"{'  a round forward or back':44} {figures(rounds)}")
+        print(f"{'  the whole game in one jump (end, home)':44} {figures(ends)}")
+        print(f"{'  reference: bare Textual app, a key':44} {figures(reference)}")
+        print(f"{'':44} {load()}")
     for settle in (0.0, 2.0):
         opens = asyncio.run(help_opens(data, settle))
-        print(f"{f'help opens, board up {settle:g} s (action 50)':44} {figures(opens)}; the first {opens[0] * 1000:.0f} ms")
+        print(f"{f'help opens, board up {settle:g} s (action 50)':44} {figures(opens)}; "
+              f"the first {opens.wall[0] * 1000:.0f} ms")
     ours, bare = cold_start(COLD_RAINBOARD), cold_start(COLD_BARE)
     print(f"{'cold start to first frame':44} {ours * 1000:6.0f} ms; a bare Textual app {bare * 1000:.0f} ms "
           f"({ours / bare:.2f}x)")
     held, peak = game_memory(args.late)
     early, _ = game_memory(args.early)
-    print(f"{f'memory held by the game at action {args.late}':44} {held:6.1f} MiB (peak {peak:.1f} MiB); "
+    print(f"{f'memory held by the game at action {args.late:,}':44} {held:6.1f} MiB (peak {peak:.1f} MiB); "
           f"at action {args.early}: {early:.1f} MiB")
+    print(f"# {load()}")
 
 
 if __name__ == "__main__":
