@@ -164,6 +164,8 @@ SCREEN_KEYS: dict[str, tuple[str, str | None]] = {
     "d": ("downloading a save in a browser", None),
     "c": ("continuing a saved game, and playing on from a replay", None),
     "g": ("going to a turn in a replay", None),
+    "slash": ("searching the help", None),
+    "ctrl+f": ("searching the help", None),
     "ctrl+z": ("taking back a move", None),
     "ctrl+s": ("starting a game from its setup", None),
     "ctrl+d": ("the challenge of the day", None),

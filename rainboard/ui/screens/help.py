@@ -1,4 +1,5 @@
-"""Help: the keys, then the rules as Rainboard plays them (assets/rules.md), scrollable."""
+"""Help: the keys, then the rules as Rainboard plays them (assets/rules.md), scrollable, with a table of
+contents beside them and a search (`/` or ctrl+f) that jumps to the next match."""
 
 from __future__ import annotations
 
@@ -7,10 +8,14 @@ import threading
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
 from textual.worker import Worker
+
+from rich.segment import Segment
+from rich.style import Style
 
 from rainboard import paths
 from rainboard.data import DeckError
@@ -85,6 +90,7 @@ class KeptMarkdown:
 
         self.source = source
         self._markdown = RichMarkdown(source, hyperlinks=False)
+        self.drawn: list | None = None  # the segments this copy last drew (the widget's width)
 
     def __rich_console__(self, console, options):
         key = (self.source, options.max_width, options.encoding, options.legacy_windows, options.is_terminal)
@@ -95,6 +101,7 @@ class KeptMarkdown:
                 while len(self._kept) >= self.KEEP:
                     self._kept.pop(next(iter(self._kept)))
                 self._kept[key] = segments
+        self.drawn = segments
         return segments
 
     def prepare(self, console, width: int) -> None:
@@ -114,11 +121,11 @@ def help_sources(app) -> list[str]:
 
 def prepare_help(app) -> Worker:
     """Draw the help ahead, on a Textual thread worker, at the widths it can have in this terminal:
-    the page's width less its padding and a scrollbar, at most 100 columns (screens.tcss). One at a
-    time: a new one takes the place of one under way."""
+    the page's width less the contents beside it, its padding and a scrollbar, at most 100 columns
+    (screens.tcss). One at a time: a new one takes the place of one under way."""
     console = app.console
     sources = help_sources(app)
-    widths = sorted({min(100, max(10, app.size.width - 4 - bar)) for bar in (2, 1, 0)})
+    widths = sorted({min(100, max(10, app.size.width - CONTENTS_WIDTH - TEXT_PADDING - bar)) for bar in (2, 1, 0)})
 
     def draw() -> None:
         for width in widths:
@@ -129,17 +136,66 @@ def prepare_help(app) -> Worker:
                           exit_on_error=False)
 
 
+CONTENTS_WIDTH = 19  # the table of contents beside the text (screens.tcss #help-contents)
+TEXT_PADDING = 1  # the text's padding (#help-scroll)
+MARK = Style(reverse=True, bold=True)  # a search's match: reversed, readable in every theme
+
+
+def headings(source: str) -> list[tuple[int, str]]:
+    """The `#` and `##` headings of a Markdown text, (level, words), in order (none inside code)."""
+    found, code = [], False
+    for line in source.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            code = not code
+        elif not code and (match := re.match(r"(#{1,2})\s+(.+?)\s*#*\s*$", line)):
+            found.append((len(match.group(1)), re.sub(r"[*_`]", "", match.group(2)).strip()))
+    return found
+
+
+class Marked:
+    """A kept drawing with one span of one line marked (a search's match)."""
+
+    def __init__(self, kept: KeptMarkdown, mark: tuple[int, int, int]) -> None:
+        self.kept, self.mark = kept, mark
+
+    def __rich_console__(self, console, options):
+        row, start, end = self.mark
+        for number, line in enumerate(Segment.split_lines(self.kept.__rich_console__(console, options))):
+            if number == row:
+                before, match, after = list(Segment.divide(line, [start, end, Segment.get_line_length(line)]))
+                line = [*before, *Segment.apply_style(match, post_style=MARK), *after]
+            yield from line
+            yield Segment.line()
+
+
 class MarkdownText(Static):
     """A Markdown text drawn as one widget (Rich's Markdown), so the long rules open at once: Textual's
     Markdown widget makes a widget of every paragraph, and laying out hundreds of them took seconds."""
 
     def __init__(self, source: str, *, id: str | None = None) -> None:
-        super().__init__(KeptMarkdown(source), id=id, markup=False)
+        self.kept = KeptMarkdown(source)
+        super().__init__(self.kept, id=id, markup=False)
         self.source = source
+        self.marked: tuple[int, int, int] | None = None
+
+    def lines(self) -> list[str]:
+        """The text's lines as drawn at its width now (the kept drawing: nothing is drawn again)."""
+        width = self.content_region.width
+        drawn = self.kept.drawn
+        if drawn is None or not drawn or Segment.get_line_length(next(Segment.split_lines(drawn), [])) != width:
+            console = self.app.console
+            drawn = self.kept.__rich_console__(console, console.options.update_width(width).update(highlight=False))
+        return ["".join(segment.text for segment in line) for line in Segment.split_lines(drawn)]
+
+    def mark(self, mark: tuple[int, int, int] | None) -> None:
+        """Mark a span (line, from, to) of the text, or none."""
+        if mark != self.marked:
+            self.marked = mark
+            self.update(self.kept if mark is None else Marked(self.kept, mark), layout=False)
 
 
 class HelpScreen(Screen):
-    """The keys and the rules."""
+    """The keys and the rules, a table of contents of their headings beside them, and a search."""
 
     CSS_PATH = STYLES
 
@@ -147,20 +203,36 @@ class HelpScreen(Screen):
         Binding("escape", "close", "Back"),
         # the key that opened the help closes it again
         Binding(",".join(HELP.keys), "close_help", "Close", key_display=HELP.display, id=HELP.id),
+        Binding("slash,ctrl+f", "search", "Search", key_display="/"),
+        Binding("tab", "contents", "Contents"),
         Binding("home", "top", "Top", show=False),
     ]
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._found: tuple[str, int, int] | None = None  # the last match: (text's id, line, column)
+        self._sections: list[tuple[str, str]] = []  # the contents' entries: (text's id, heading)
+
     def compose(self) -> ComposeResult:
         keys, rules = help_sources(self.app)
-        with VerticalScroll(id="help-scroll"):
-            yield MarkdownText(keys, id="help-keys")
-            yield MarkdownText(rules, id="rules-text")
-        yield KeysFooter()
+        self._sections = [("help-keys", words) for _, words in headings(keys)]
+        self._sections += [("rules-text", words) for _, words in headings(rules)]
+        with Horizontal(id="help-body"):
+            yield OptionList(*(Option(words, id=str(number)) for number, (_, words) in enumerate(self._sections)),
+                             id="help-contents")
+            with VerticalScroll(id="help-scroll"):
+                yield MarkdownText(keys, id="help-keys")
+                yield MarkdownText(rules, id="rules-text")
+        yield KeysFooter()  # the search's line is mounted on its first use (the help opens the sooner)
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
 
     def action_close(self) -> None:
+        search = self.query("#help-search")
+        if search and search.first(Input).display:  # escape closes the search first
+            self._close_search()
+            return
         self.app.pop_screen()
 
     def action_close_help(self) -> None:  # its own action, so the footer shows its key beside escape's
@@ -168,3 +240,120 @@ class HelpScreen(Screen):
 
     def action_top(self) -> None:
         self.query_one("#help-scroll", VerticalScroll).scroll_home(animate=False)
+
+    def action_contents(self) -> None:
+        """Tab: to the contents, and back to the text."""
+        contents = self.query_one("#help-contents", OptionList)
+        if contents.has_focus:
+            self.query_one("#help-scroll").focus()
+        else:
+            contents.focus()
+
+    # -- the table of contents ------------------------------------------------------------------------
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.jump_to_section(int(event.option.id))
+
+    def jump_to_section(self, number: int) -> None:
+        """Scroll so that the section's heading is the top line of the view."""
+        text_id, words = self._sections[number]
+        before = sum(1 for other, heading in self._sections[:number] if other == text_id and heading == words)
+        text = self.query_one(f"#{text_id}", MarkdownText)
+        row = heading_row(text.lines(), words, before)
+        if row is not None:
+            self._scroll_to_row(text, row, above=0)
+
+    def _scroll_to_row(self, text: MarkdownText, row: int, above: int) -> None:
+        scroll = self.query_one("#help-scroll", VerticalScroll)
+        scroll.scroll_to(y=max(0, text.virtual_region.y + row - above), animate=False, immediate=True)
+
+    # -- the search -----------------------------------------------------------------------------------
+    async def action_search(self) -> None:
+        if not self.query("#help-search"):
+            await self.mount(Input(placeholder="Search the help: enter finds the next match, escape closes",
+                                   id="help-search"), before=self.query_one(KeysFooter))
+        search = self.query_one("#help-search", Input)
+        search.display = True
+        search.focus()
+
+    def _close_search(self) -> None:
+        search = self.query_one("#help-search", Input)
+        search.display = False
+        for text in self.query(MarkdownText):
+            text.mark(None)
+        self._found = None
+        self.query_one("#help-scroll").focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "help-search":
+            self._found = None  # a new word: search from where the view is
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "help-search":
+            return
+        event.stop()
+        self.find(event.value)
+
+    def find(self, words: str) -> bool:
+        """Jump to the first match of `words` (any case) after the last match, or after the top of the
+        view, going round to the start at the end; mark it and scroll it into view. False if none."""
+        needle = words.strip().casefold()
+        if not needle:
+            return False
+        scroll = self.query_one("#help-scroll", VerticalScroll)
+        texts = list(self.query(MarkdownText))
+        everything = [(text, row, line) for text in texts for row, line in enumerate(text.lines())]
+        if self._found is not None:
+            start = next((index for index, (text, row, _) in enumerate(everything)
+                          if text.id == self._found[0] and row == self._found[1]), 0)
+            column = self._found[2] + 1
+        else:
+            top = round(scroll.scroll_y)
+            start = next((index for index, (text, row, _) in enumerate(everything)
+                          if text.virtual_region.y + row >= top), 0)
+            column = 0
+        count = len(everything)
+        for turn in range(count + 1):  # on to the end, then round from the start to where it began
+            text, row, line = everything[(start + turn) % count]
+            at = line.casefold().find(needle, column if turn == 0 else 0)
+            if turn == count and at >= column:  # the line it began on again: only what is before
+                at = -1
+            if at >= 0:
+                for other in texts:
+                    other.mark((row, at, at + len(needle)) if other is text else None)
+                self._found = (text.id, row, at)
+                self._scroll_to_row(text, row, above=2)
+                if start + turn >= count:
+                    self.notify("Searched on from the top of the help.", timeout=2)
+                return True
+        self.notify(f"Nothing in the help matches \u201c{words.strip()}\u201d.", severity="warning", timeout=3)
+        return False
+
+
+def heading_row(lines: list[str], words: str, skip: int = 0) -> int | None:
+    """The line of a drawn text where a heading stands (its `skip`+1th time), or None: the line that
+    is the heading's words alone, or the first of the lines it wraps over."""
+    wanted = " ".join(words.split())
+    for row, line in enumerate(lines):
+        shown = _words(line)
+        if shown and (shown == wanted or (wanted.startswith(shown) and _wrapped(lines, row, wanted))):
+            if skip == 0:
+                return row
+            skip -= 1
+    return None
+
+
+def _words(line: str) -> str:
+    return " ".join(line.strip(" \u2503\u2502").split())  # a `#` heading stands in a box
+
+
+def _wrapped(lines: list[str], row: int, wanted: str) -> bool:
+    """Whether a heading too long for the width starts at this line and goes on in the next ones."""
+    joined = ""
+    for line in lines[row:row + 4]:
+        joined = f"{joined} {_words(line)}".strip()
+        if joined == wanted:
+            return True
+        if not wanted.startswith(joined):
+            return False
+    return False
