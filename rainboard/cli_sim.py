@@ -30,6 +30,13 @@ def policy_list(text: str) -> str:
     return ",".join(names)
 
 
+def complete_policies(prefix: str, **_) -> list[str]:
+    """What --policy completes to in a shell (argcomplete): each policy name, after the comma list
+    already typed."""
+    done, comma, last = prefix.rpartition(",")
+    return [f"{done}{comma}{name}" for name in POLICY_NAMES if name.startswith(last)]
+
+
 def sim_parsers(commands) -> None:
     """Add `sim` and `balance` to the subcommands."""
     sim = command(commands, "sim", "play games without a table and print statistics",
@@ -43,7 +50,7 @@ def sim_parsers(commands) -> None:
         "--players", type=players, default=None, metavar="K", help="players per game, 1-9 (default: varies)"
     )
     sim.add_argument("--policy", type=policy_list, default="random", metavar="NAME[,NAME...]",
-                     help=f"{POLICY_HELP} (default random)")
+                     help=f"{POLICY_HELP} (default random)").completer = complete_policies
     sim.add_argument("--cap", type=positive, default=20_000, metavar="N",
                      help="stop a game after N actions and report it as capped (default 20000)")
     sim.add_argument("--save-dir", type=Path, metavar="DIR", help="write each game as a save file in DIR")
@@ -86,8 +93,9 @@ def _balance_parser(commands) -> None:
                          help="a row per player count, each game seating K random slugcats")
     balance.add_argument("--slugcat", nargs="+", action="extend", metavar="NAME",
                          help="a solo row per slugcat (default, without --players: every slugcat)")
-    balance.add_argument("--policy", type=policy_list, default="steady", metavar="NAME[,NAME...]",
-                         help=f"how the simulated players choose: {POLICY_HELP} (default steady)")
+    policy = balance.add_argument("--policy", type=policy_list, default="steady", metavar="NAME[,NAME...]",
+                                  help=f"how the simulated players choose: {POLICY_HELP} (default steady)")
+    policy.completer = complete_policies
     balance.add_argument("--jobs", type=positive, default=None, metavar="J",
                          help="worker processes (default: one per core, at most 8)")
     balance.add_argument("--seconds-per-turn", type=seconds, default=20.0, metavar="T",

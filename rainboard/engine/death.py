@@ -1,7 +1,9 @@
 """Death: karma lost (unless a karma flower wilts instead), the cycle sat out, companions freed.
 
 A player killed by another player sits out only `player_kill_rounds_out` rounds (rules.toml; 0: the
-rest of the cycle, as any death), then wakes again where they last slept (wake_downed).
+rest of the cycle, as any death), then wakes again where they last slept (wake_downed), out of the
+hunt for the rest of the cycle: no player may hunt them, and they may hunt no player (a creature
+form that must hunt is freed of it until the cycle ends).
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ def kill(step: Step, index: int, *, creature: str | None = None, killer: int | N
     """The player dies now (the rain when neither a creature nor a killer is named)."""
     player = step.player(index)
     rounds = step.rules.player_kill_rounds_out if killer is not None else 0
-    if rounds:  # back after a few rounds, and safe from their killer for the rest of the cycle
-        step.update_player(index, status=DEAD, busy=rounds, busy_task=DOWN, hunting=None,
-                           escaped_from=player.escaped_from + (killer,))
+    if rounds:  # back after a few rounds, and safe from every hunter for the rest of the cycle
+        everyone = tuple(j for j in range(len(step.state.players)) if j != index)
+        step.update_player(index, status=DEAD, busy=rounds, busy_task=DOWN, hunting=None, escaped_from=everyone)
     else:
         step.update_player(index, status=DEAD, busy=0, busy_task=None, hunting=None)
     step.emit(Died(player=index, creature=creature, killer=killer))
@@ -55,7 +57,11 @@ def rounds_down(state: GameState, index: int) -> int | None:
 
 def wake_downed(step: Step) -> None:
     """Round-end rule: each player a player killed counts a round down, and at the last wakes again,
-    in the region where they last slept, with an empty food board (their karma stays lost)."""
+    in the region where they last slept, with an empty food board (their karma stays lost), out of
+    the hunt until the cycle ends (everyone is safe from them, as they from everyone); unless
+    the rain is too near for a shelter search (search_shelter_turns) to end before it: then they
+    stay down until the cycle ends, rather than wake only to die in the rain."""
+    rounds_left = step.state.rain + 1  # the round about to begin included
     for index in step.state.order:
         player = step.player(index)
         if player.status != DEAD or player.busy_task != DOWN:
@@ -63,8 +69,13 @@ def wake_downed(step: Step) -> None:
         if player.busy > 1:
             step.update_player(index, busy=player.busy - 1)
             continue
+        if rounds_left < step.rules.search_shelter_turns:
+            continue  # down for the rest of the cycle (stay_down at its end)
         step.update_player(index, status=AWAKE, busy=0, busy_task=None, region=player.wake_region,
                            region_turns=0, food=0, food_parts=0)
+        for other, them in enumerate(step.state.players):  # nor may they hunt anyone (hunts.hunt_targets)
+            if other != index and index not in them.escaped_from:
+                step.update_player(other, escaped_from=them.escaped_from + (index,))
         step.emit(Woke(player=index, region=player.wake_region))
 
 

@@ -294,6 +294,14 @@ def _gate_blocked(state: GameState, index: int, gate_id: str, action: CrossGate)
 
 
 # -- hunts --------------------------------------------------------------------------------------------------
+def player_kill_food(state: GameState, victim: int) -> int:
+    """The meat pips a kill of this player gives the killer: a creature form's own food (the
+    rulebook: "other players can eat you for 3 food pips" once you are Hunter Long Legs, and its
+    card says 3), else rules.player_kill_food for a slugcat."""
+    form = state.players[victim].form
+    return state.data.cards[form].food if form is not None else state.data.rules.player_kill_food
+
+
 def hunters_of(state: GameState, index: int) -> list[int]:
     """Players who tracked this one down and may strike on their next turn: hunting them, awake, and
     still in their region."""

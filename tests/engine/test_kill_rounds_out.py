@@ -41,12 +41,36 @@ def test_the_victim_wakes_again_after_the_rounds_in_its_last_shelters_region():
     assert state.current == 1
 
 
-def test_the_victim_is_safe_from_its_killer_for_the_rest_of_the_cycle():
+def test_the_victim_is_out_of_the_hunt_for_the_rest_of_the_cycle():
     state, _ = act(three_in_hi(1), "strike 1", "food")  # Cy; the round ends and Bo is back
     state = put(state, 1, region="hi")  # in the killer's region again
     assert state.players[1].status == AWAKE and state.current == 0
-    assert "hunt 1" not in legal(state)
-    assert "hunt 0" in legal(act(state, "food")[0])  # Bo may still go after Ada
+    assert "hunt 1" not in legal(state) and "hunt 2" in legal(state)  # not Ada, his killer
+    state, _ = act(state, "food")
+    assert state.current == 1 and not any(m.startswith("hunt") for m in legal(state))  # nor may Bo hunt
+    state, _ = act(state, "food")
+    assert "hunt 1" not in legal(state) and "hunt 0" in legal(state)  # nor may Cy hunt him
+    state = evolve(state, rain=0)  # the last round: when it ends, so does the truce
+    state, _ = act(state, "food", "food", "food")
+    assert state.cycle == 2 and all(p.escaped_from == () for p in state.players)
+
+
+def test_a_creature_form_back_from_a_kill_need_not_hunt_that_cycle():
+    state = game("hunter", "saint", "rivulet", data=_data(1))
+    for i in range(3):
+        state = put(state, i, region="hi")
+    state = put(state, 1, form="hunter_long_legs", turns=25)
+    state = evolve(state, rain=9)
+    assert state.current == 0
+    state, _ = act(state, "hunt 1")
+    assert legal(state)[0].startswith(("hunt", "strike")) and "draw" not in legal(state)  # Bo must hunt
+    state, _ = act(state, "hunt 0", "food")
+    state = rig(state, 20)
+    state, _ = act(state, "strike 1")  # Ada kills the Long Legs
+    assert state.players[1].status == DEAD
+    state, _ = act(state, "food")  # Cy; the round ends and Bo is back, out of the hunt
+    state, _ = act(state, "food")
+    assert state.current == 1 and "draw" in legal(state) and not any(m.startswith("hunt") for m in legal(state))
 
 
 def test_zero_keeps_the_victim_out_for_the_rest_of_the_cycle():
@@ -64,6 +88,17 @@ def test_a_victim_still_down_when_the_cycle_ends_wakes_with_everyone():
     state, _ = act(state, "food", "food")  # the rain comes
     bo = state.players[1]
     assert state.cycle == 2 and bo.status == AWAKE and (bo.busy, bo.busy_task) == (0, None)
+
+
+def test_a_victim_does_not_wake_when_the_rain_is_too_near_for_a_shelter_search():
+    """Three rounds to go after the kill's round (Bo is down for one): the search still fits, so he
+    wakes; with two, it would not (search_shelter_turns is 3), so he stays down."""
+    state, _ = act(three_in_hi(1, rain=4), "strike 1", "food")  # the round ends with rain 2: three rounds left
+    assert state.rain == 2 and state.players[1].status == AWAKE
+    state, _ = act(three_in_hi(1, rain=3), "strike 1", "food")  # rain 1: two rounds left
+    assert state.rain == 1 and state.players[1].status == DEAD and rounds_down(state, 1) == 1
+    state, _ = act(state, "food", "food")
+    assert state.players[1].status == DEAD
 
 
 def test_only_a_players_kill_puts_a_victim_down():

@@ -282,14 +282,18 @@ def test_a_defenders_explosive_does_not_halve_the_strikers_hp_for_the_companions
 def test_hunter_long_legs_has_no_spear_mastery():
     state = _in_hi("hunter", "survivor", data=load_data())
     state = put(state, 0, form="hunter_long_legs", turns=25, hunting=1, hand=(HandCard("spear", "treasure"),))
-    # the Long Legs' attack 0 and the spear's 3 against half the Survivor's HP 13 (6): a 3 is no kill
-    state = rig(state, 3)
+    # the Long Legs' own attack (its card's, 2 in the shipped decks) and the spear's 3 against half
+    # the Survivor's HP 13 (6): a roll that just reaches 6 is no kill, where mastery's +1 would kill
+    attack = load_data().cards["hunter_long_legs"].attack
+    face = 6 - 3 - attack
+    state = rig(state, face)
     state, events = act(state, "strike 1 spear")
     strike = [e.roll for e in events if e.kind == "roll"][0]
-    assert strike.modifiers == (("Spear", 3),) and strike.total == 6 and strike.target == 6
+    own = (("Hunter Long Legs", attack),) if attack else ()
+    assert strike.modifiers == own + (("Spear", 3),) and strike.total == 6 and strike.target == 6
     assert state.players[1].status != DEAD
     # the odds say the same, and the long hunt's flee penalty stays with the Long Legs
     state = _in_hi("hunter", "survivor", data=load_data())
     state = put(state, 0, form="hunter_long_legs", turns=25, hunting=1, hand=(HandCard("spear", "treasure"),))
-    assert queries.chance(state, Strike(1, "spear")) == Fraction(17, 20)  # a 4 or more (with mastery, a 3)
+    assert queries.chance(state, Strike(1, "spear")) == Fraction(20 - face, 20)  # above `face` (with mastery, `face`)
     assert ("The Hunter's long hunt", -1) in queries.flee_modifiers(state, 0)

@@ -188,11 +188,11 @@ def test_answering_a_strike():
     assert state.to_act == 1
     assert labels(state) == {
         # the Hunter's +2, +1 with a spear in hand, against Ada's HP 13; no death on a miss here
-        # (the strike is one exchange each way); the Hunter flees at +1
+        # (the strike is one exchange each way); the Hunter flees at +2 (decks/slugcats.toml)
         "attack": "Fight back · 50% · ☠0%",
         "attack spear": "Fight back with Spear · 65% · ☠0%",
-        "flee": "Flee from Ada · 48% · ☠0%",
-        "flee rock": "Flee from Ada with Rock · 57% · ☠0%",
+        "flee": "Flee from Ada · 52% · ☠0%",
+        "flee rock": "Flee from Ada with Rock · 62% · ☠0%",
     }
 
 
