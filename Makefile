@@ -25,7 +25,7 @@ serve: $(WEB_STAMP)
 # The browser tests (tests/web) need Chromium at /usr/bin/chromium; without it they are skipped
 # and the run's last lines say so (in CI they fail instead: .ci/run).
 test: $(TEST_STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 sim: $(STAMP)
 	$(BIN)/rainboard sim --games 200 --seed 1
