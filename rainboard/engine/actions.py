@@ -6,8 +6,6 @@ import re
 
 from attrs import frozen
 
-from .quick import slot_inits
-
 
 class ActionParseError(ValueError):
     """Text that names no action."""
@@ -190,9 +188,6 @@ Action = (
     ChooseSlugcat | Draw | TakeFood | SearchShelter | Hibernate | Starve | Keep | CrossGate | Walk | Attack | Flee
     | Tame | Give | Leave | Buy | Eat | Hunt | Strike | TamePlayer
 )
-
-# the legal actions are made anew for every state: each stores its fields through its slots (quick.py)
-slot_inits(globals(), __name__)
 
 # An action that names nothing is a value like any other: one of each serves every list of legal
 # actions (a list is made for every state, and reading a name costs far less than making one).

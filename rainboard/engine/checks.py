@@ -58,8 +58,8 @@ def _graded(step: Step, index: int, roll: Roll) -> Roll:
     pips = roll_food(step.rules, roll)
     if not pips:
         return roll
-    player = step.player(index)
-    food = max(0, min(step.slugcat(index).food_max, player.food + pips))
-    if food != player.food:
-        step.update_player(index, food=food)
-    return evolve(roll, food=food - player.food)
+    before = step.player(index).food
+    food = max(0, min(step.slugcat(index).food_max, before + pips))
+    if food != before:
+        step.edit(index).food = food
+    return evolve(roll, food=food - before)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from attrs import evolve
+
 from . import abilities
 from .actions import ATTACK, FLEE, LEAVE, TAME, Attack, Flee, Give, Tame
 from .checks import roll_attack, roll_flee
@@ -12,16 +14,8 @@ from .food import feed
 from .items import give_away, held_items
 from .modifiers import creature_modifiers
 from .queries import attack_plan, creature_strike, gains_reputation, gift_reputation, tame_cost, tame_price
-from .quick import field_replacer
 from .state import DEAD, Encounter, GameState
 from .step import Step, Turn
-
-
-# the fight's next values, as attrs.evolve(encounter, ...) gives them, quicker (quick.py): a fight
-# goes on to its next exchange on about one action in ten
-_next_exchange = field_replacer(Encounter, "exchange")
-_provoked = field_replacer(Encounter, "provoked", "peaceful")
-_peaceful = field_replacer(Encounter, "peaceful")
 
 
 def start_encounter(step: Step, index: int, card_id: str, deck_id: str | None, ends_turn: bool) -> Turn:
@@ -33,7 +27,7 @@ def start_encounter(step: Step, index: int, card_id: str, deck_id: str | None, e
     creature = step.data.cards[card_id]
     step.emit(CreatureMet(player=index, card=card_id, hp=creature.hp))
     encounter = Encounter(player=index, card=card_id, deck=deck_id, ends_turn=ends_turn, peaceful=met)
-    step.update(pending=encounter)
+    step.state.pending = encounter
     if met:
         abilities.let_pass(step, encounter, after_gift=False)
     elif abilities.strikes_first(creature):
@@ -55,7 +49,7 @@ def legal_in_combat(state: GameState, encounter: Encounter) -> list:
     moves: list = []
     if encounter.peaceful:
         moves.append(LEAVE)
-    # loops, not comprehensions: a fight's moves are asked for on every exchange
+    # loops, not comprehensions: see game._eating
     if abilities.attackable(creature):
         moves.append(ATTACK)
         for item in items:
@@ -99,11 +93,11 @@ def provoke(step: Step) -> None:
     """Attacking a scavenger costs a point of reputation, once per fight."""
     encounter = step.state.pending
     index = encounter.player
-    player = step.player(index)
-    reputation = max(step.rules.reputation_min, player.reputation - 1)
-    step.update_player(index, reputation=reputation)
-    step.update(pending=_provoked(encounter, True, False))
-    step.emit(ReputationChanged(player=index, card=encounter.card, before=player.reputation, after=reputation))
+    player = step.edit(index)
+    before = player.reputation
+    player.reputation = max(step.rules.reputation_min, before - 1)
+    step.state.pending = evolve(encounter, provoked=True, peaceful=False)
+    step.emit(ReputationChanged(player=index, card=encounter.card, before=before, after=player.reputation))
 
 
 def flee(step: Step, action: Flee) -> Turn:
@@ -123,7 +117,7 @@ def tame(step: Step, action: Tame) -> Turn:
     cost, discounts = tame_cost(step.state, index, creature, item)
     if item is not None:
         give_away(step, index, item.id)
-    step.update_player(index, food=player.food - cost)
+    step.edit(index).food -= cost
     step.give(index, encounter.card, encounter.deck)
     step.emit(Tamed(player=index, card=encounter.card, cost=cost, price=tame_price(creature), discounts=discounts))
     return close(step, keep_card=True)
@@ -134,18 +128,19 @@ def give(step: Step, action: Give) -> Turn:
     lets the player pass. The fight goes on either way unless it joined."""
     encounter, index, creature, player = _fight(step)
     rules = step.rules
+    before = player.reputation
     reputation = gift_reputation(step.state, index, action.item)
     give_away(step, index, action.item)
-    step.update_player(index, reputation=reputation)
+    step.edit(index).reputation = reputation
     never = not gains_reputation(step.state, index)
-    step.emit(ReputationChanged(player=index, card=encounter.card, item=action.item, before=player.reputation,
+    step.emit(ReputationChanged(player=index, card=encounter.card, item=action.item, before=before,
                                 after=reputation, never_gains=never))
     if reputation >= rules.scavenger_friend_at and abilities.scavenger_friends(step.state, index) < rules.scavenger_friends_max:
         step.give(index, encounter.card, encounter.deck)
         step.emit(Joined(player=index, card=encounter.card, how="gift"))
         return close(step, keep_card=True)
     if reputation >= rules.scavenger_ignore_at and not encounter.peaceful:
-        step.update(pending=_peaceful(encounter, True))
+        step.state.pending = evolve(encounter, peaceful=True)
         abilities.let_pass(step, encounter, after_gift=True)
     return Turn.WAITS
 
@@ -171,7 +166,7 @@ def creature_strikes(step: Step) -> Turn:
     if encounter.exchange >= step.rules.fight_exchanges_max:
         step.emit(CreatureGaveUp(player=index, card=encounter.card, exchanges=encounter.exchange))
         return close(step)
-    step.update(pending=_next_exchange(encounter, encounter.exchange + 1))
+    step.state.pending = evolve(encounter, exchange=encounter.exchange + 1)
     return Turn.WAITS
 
 
@@ -181,7 +176,7 @@ def close(step: Step, keep_card: bool = False) -> Turn:
     encounter = step.state.pending
     if not keep_card:
         step.discard(encounter.card, encounter.deck)
-    step.update(pending=None)
+    step.state.pending = None
     if step.player(encounter.player).status == DEAD or encounter.ends_turn:
         return Turn.OVER
     return Turn.GOES_ON

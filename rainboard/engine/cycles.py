@@ -28,7 +28,8 @@ def start_cycle(step: Step) -> None:
     timer = sum(faces) + rules.rain_bonus + extra
     step.emit(RainTimerRolled(player=state.order[0], dice=rules.rain_dice, sides=rules.rain_sides, faces=faces,
                               bonus=rules.rain_bonus, precycle_bonus=extra, timer=timer))
-    step.update(cycle=cycle, precycle=precycle, rain=timer, rain_start=timer, round=0, turn=0)
+    state.cycle, state.precycle, state.round, state.turn = cycle, precycle, 0, 0
+    state.rain = state.rain_start = timer
 
 
 def end_cycle(step: Step, rained: bool) -> None:
@@ -54,39 +55,37 @@ def end_cycle(step: Step, rained: bool) -> None:
     shelters = tables(step.data).shelters
     waits = state.options.waits(len(state.players))
     for index in state.order:
-        player = step.player(index)
-        changes: dict = {}
-        if player.status in SHELTERED:
-            changes["wake_region"] = player.region
-        if player.status == HIBERNATING:
+        player = step.edit(index)
+        status = player.status
+        if status in SHELTERED:
+            player.wake_region = player.region
+        if status == HIBERNATING:
             karma = min(rules.karma_max, player.karma + 1)
-            changes["karma"] = karma
             if karma != player.karma:
                 step.emit(KarmaChanged(player=index, before=player.karma, after=karma))
+                player.karma = karma
             if player.has_mark and step.region(index).ascension:
-                done = player.ending_hibernations + 1
-                changes["ending_hibernations"] = done
-                step.emit(EndingSlept(player=index, region=player.region, slept=done,
+                player.ending_hibernations += 1
+                step.emit(EndingSlept(player=index, region=player.region, slept=player.ending_hibernations,
                                       needed=rules.ending_hibernations))
-                if done >= rules.ending_hibernations:
+                if player.ending_hibernations >= rules.ending_hibernations:
                     if waits and rules.ending_wait_turns > 0:
-                        changes["waiting"] = rules.ending_wait_turns
+                        player.waiting = rules.ending_wait_turns
                     else:
                         ascending.append(index)
-        changes["starving"] = player.status == STARVED
-        if player.status == DEAD:
-            changes["region"] = player.wake_region
-            changes["region_turns"] = 0
+        player.starving = status == STARVED
+        if status == DEAD:
+            player.region, player.region_turns = player.wake_region, 0
             stay_down(step, index)  # killed by a player and not yet up again: up with everyone now
         # what the cycle's end takes away: food and shelters. Creatures in hand are all companions
         # (tamed, friends, slugpups) and stay; kept gates stay too ("travel back to the gate
         # anytime"; the dead lost theirs when they died).
         step.return_held(index, lambda held: held.card in shelters)
-        changes.update(food=0, food_parts=0, status=AWAKE, cycle_turns=0, hunting=None, escaped_from=())
-        step.update_player(index, **changes)
-        if player.status == DEAD:
+        player.food, player.food_parts, player.status, player.cycle_turns = 0, 0, AWAKE, 0
+        player.hunting, player.escaped_from = None, ()
+        if status == DEAD:
             step.emit(Woke(player=index, region=player.wake_region))
-    step.update(pending=None)
+    state.pending = None
     if ascending:
         for index in ascending:
             ascend(step, index, end=False)

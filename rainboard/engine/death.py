@@ -19,13 +19,14 @@ DOWN = "down"  # the busy_task of a player killed by another player: `busy` coun
 
 def kill(step: Step, index: int, *, creature: str | None = None, killer: int | None = None) -> None:
     """The player dies now (the rain when neither a creature nor a killer is named)."""
-    player = step.player(index)
     rounds = step.rules.player_kill_rounds_out if killer is not None else 0
+    player = step.edit(index)
+    player.status, player.hunting = DEAD, None
     if rounds:  # back after a few rounds, and safe from every hunter for the rest of the cycle
-        everyone = tuple(j for j in range(len(step.state.players)) if j != index)
-        step.update_player(index, status=DEAD, busy=rounds, busy_task=DOWN, hunting=None, escaped_from=everyone)
+        player.busy, player.busy_task = rounds, DOWN
+        player.escaped_from = tuple(j for j in range(len(step.state.players)) if j != index)
     else:
-        step.update_player(index, status=DEAD, busy=0, busy_task=None, hunting=None)
+        player.busy, player.busy_task = 0, None
     step.emit(Died(player=index, creature=creature, killer=killer))
     flower = next((h for h in player.hand if getattr(step.data.card(h.card), "saves_karma", False)), None)
     if flower is not None:
@@ -33,10 +34,10 @@ def kill(step: Step, index: int, *, creature: str | None = None, killer: int | N
         step.discard(flower.card, flower.deck)
         step.emit(KarmaSaved(player=index, card=flower.card, karma=player.karma))
     else:
-        karma = max(step.rules.karma_min, player.karma - 1)
-        step.update_player(index, karma=karma)
-        if karma != player.karma:
-            step.emit(KarmaChanged(player=index, before=player.karma, after=karma))
+        before = player.karma
+        player.karma = max(step.rules.karma_min, before - 1)
+        if player.karma != before:
+            step.emit(KarmaChanged(player=index, before=before, after=player.karma))
     # death takes back the ways one carried: kept gates go back to their decks, so a player who keeps
     # dying (and so cannot use them) never holds a gate away from everyone
     gates = step.return_held(index, lambda held: step.data.card(held.card).kind == CardKind.GATE)
@@ -44,7 +45,7 @@ def kill(step: Step, index: int, *, creature: str | None = None, killer: int | N
         step.emit(GatesLeftBehind(player=index, cards=tuple(h.card for h in gates)))
     for other, someone in enumerate(step.state.players):
         if someone.tamed_by == index:
-            step.update_player(other, tamed_by=None)
+            step.edit(other).tamed_by = None
             step.emit(Untamed(player=other, tamer=index))
 
 
@@ -67,19 +68,21 @@ def wake_downed(step: Step) -> None:
         if player.status != DEAD or player.busy_task != DOWN:
             continue
         if player.busy > 1:
-            step.update_player(index, busy=player.busy - 1)
+            step.edit(index).busy -= 1
             continue
         if rounds_left < step.rules.search_shelter_turns:
             continue  # down for the rest of the cycle (stay_down at its end)
-        step.update_player(index, status=AWAKE, busy=0, busy_task=None, region=player.wake_region,
-                           region_turns=0, food=0, food_parts=0)
+        player = step.edit(index)
+        player.status, player.busy, player.busy_task = AWAKE, 0, None
+        player.region, player.region_turns, player.food, player.food_parts = player.wake_region, 0, 0, 0
         for other, them in enumerate(step.state.players):  # nor may they hunt anyone (hunts.hunt_targets)
             if other != index and index not in them.escaped_from:
-                step.update_player(other, escaped_from=them.escaped_from + (index,))
+                step.edit(other).escaped_from += (index,)
         step.emit(Woke(player=index, region=player.wake_region))
 
 
 def stay_down(step: Step, index: int) -> None:
     """Cycle end: a player still down wakes with everyone else, nothing left to count."""
     if step.player(index).busy_task == DOWN:
-        step.update_player(index, busy=0, busy_task=None)
+        player = step.edit(index)
+        player.busy, player.busy_task = 0, None

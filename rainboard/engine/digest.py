@@ -16,10 +16,11 @@ from __future__ import annotations
 import hashlib
 import json
 from json.encoder import encode_basestring_ascii as _string  # how json.dumps writes a str
+from operator import add, attrgetter, call
 
 import attrs
 
-from .state import DeckState, GameState, HandCard, Phase, Player, Status
+from .state import Decision, DeckState, Duel, Encounter, GameState, HandCard, Market, Options, Phase, Player, Status
 
 DIGEST_EVERY = 10  # a game keeps its digest every this many actions (the table, its saves, the simulator)
 _SEPARATORS = (",", ":")
@@ -95,39 +96,38 @@ _orders: dict[tuple[str, ...], tuple[str, ...]] = {}  # a dict's keys as they co
 _entries: dict[int, tuple[object, str, str]] = {}  # id -> (a value in a dict, its key, '"key":text')
 
 
-# How a field is written, by its annotation: an exact type check picks json's own C function, and
-# anything else goes to _text, so the annotation only makes the common case quick.
-_QUICK = {
-    "int": "(_int(x) if _type(x := value.{f}) is int else _text(x))",
-    "str": "(_string(x) if _type(x := value.{f}) is str else _text(x))",
-    "int | None": "(_int(x) if _type(x := value.{f}) is int else 'null' if x is None else _text(x))",
-    "str | None": "(_string(x) if _type(x := value.{f}) is str else 'null' if x is None else _text(x))",
-    "bool": "('true' if (x := value.{f}) is True else 'false' if x is False else _text(x))",
-    # a hand or a pile is often the very tuple the last state had
-    "tuple[HandCard, ...]": "(_pile(x) if _type(x := value.{f}) is tuple else _text(x))",
-    "tuple[str, ...]": "(_pile(x) if _type(x := value.{f}) is tuple else _text(x))",
-}
-
-
-def _compile(cls, extra: tuple[str, ...] = (), without: tuple[str, ...] = ()):
+def _writer(cls, extra: tuple[str, ...] = (), without: tuple[str, ...] = ()):
     """`write(value, *extra)`: the JSON text of a frozen value as json's sort_keys writes it: "_" (the
-    class name) and every field but `data` and `without`, plus the `extra` keys with the texts given."""
-    fields = {f.name: f.type for f in attrs.fields(cls) if f.name != "data" and f.name not in without}
-    pieces, text = [], "{"
-    for key in sorted(["_", *fields, *extra]):
-        text += ("" if text == "{" else ",") + _string(key) + ":"
-        if key == "_":
-            text += _string(cls.__name__)
-            continue
-        pieces += [repr(text), key if key in extra else
-                   _QUICK.get(fields[key], "_text(value.{f})").format(f=key)]
-        text = ""
-    pieces.append(repr(text + "}"))
-    source = (f"def write(value, {''.join(e + ', ' for e in extra)}_type=type):\n"
-              f"    return ''.join(({', '.join(pieces)}))\n")
-    scope = {"_int": int.__repr__, "_string": _string, "_text": _text, "_pile": _pile}
-    exec(compile(source, f"<digest writer {cls.__name__}>", "exec"), scope)  # noqa: S102 (field names only)
-    return scope["write"]
+    class name) and every field but `data` and `without`, plus the `extra` keys with the texts given.
+
+    The keys' texts are worked out once here; writing a value reads all its fields at once
+    (attrgetter) and writes each by the writer for its exact type (_WRITERS)."""
+    names = [f.name for f in attrs.fields(cls) if f.name != "data" and f.name not in without]
+    keys = sorted(["_", *names, *extra])
+    if keys[0] != "_":  # "_" sorts before every lowercase name: the class name comes first
+        raise TypeError(f"{cls.__name__}: a field name sorts before '_'")
+    fields = [key for key in keys if key in names]
+    rest = keys[1:]
+    prefixes = tuple("," + _string(key) + ":" for key in rest)
+    head = "{" + _string("_") + ":" + _string(cls.__name__)
+    places = tuple(rest.index(key) for key in extra)  # where each extra text goes among the rest
+    read = attrgetter(*fields) if len(fields) > 1 else (lambda value: (getattr(value, fields[0]),))
+    writer_for = _WRITERS.__getitem__
+
+    def write(value) -> str:
+        values = read(value)
+        return head + "".join(map(add, prefixes, map(call, map(writer_for, map(type, values)), values))) + "}"
+
+    def write_with(value, *texts) -> str:
+        values = read(value)
+        parts = list(map(call, map(writer_for, map(type, values)), values))
+        for place, text in zip(places, texts):
+            parts.insert(place, text)
+        return head + "".join(map(add, prefixes, parts)) + "}"
+
+    if not fields:
+        return lambda value, *texts: head + "".join(map(add, prefixes, texts)) + "}"
+    return write_with if extra else write
 
 
 _RECORDS: dict[type, object] = {}
@@ -138,12 +138,12 @@ def _record(value) -> str:
     kind = type(value)
     write = _RECORDS.get(kind)
     if write is None:
-        write = _RECORDS[kind] = _compile(kind)
+        write = _RECORDS[kind] = _writer(kind)
     return write(value)
 
 
 def _text(value) -> str:
-    return _WRITERS.get(type(value), _other)(value)
+    return _WRITERS[type(value)](value)
 
 
 _LIMIT = 1024  # texts remembered (of each kind); all are forgotten when there are more
@@ -163,7 +163,7 @@ def _memo(value, write) -> str:
 
 
 def _remembered(value) -> str:
-    """A player, a deck or a card in hand: written once, then looked up."""
+    """A player, a deck, a card in hand, the options or a pending decision: written once, then looked up."""
     return _memo(value, _record)
 
 
@@ -180,26 +180,38 @@ def _other(value) -> str:
     return _slow(value)
 
 
+class _Writers(dict):
+    """The writer for each exact type; a type without one gets _other."""
+
+    def __missing__(self, kind):
+        return _other
+
+
 _STR = frozenset([str])
-_WRITERS = {
+_WRITERS = _Writers({
     str: _string,
     int: int.__repr__,
     type(None): {None: "null"}.__getitem__,
     bool: {True: "true", False: "false"}.__getitem__,
-    tuple: _array,
+    tuple: _pile,  # a hand or a pile is often the very tuple the last state had
     list: _array,
     dict: _object,
     Player: _remembered,
     DeckState: _remembered,
     HandCard: _remembered,
+    Options: _remembered,  # the same object in every state of a game
+    Encounter: _remembered,  # a decision waiting stays the same object for a few states
+    Decision: _remembered,
+    Market: _remembered,
+    Duel: _remembered,
     Phase: _string,
     Status: _string,
-}
+})
 
 
 # -- the state -------------------------------------------------------------------------------------------
-_WITH_SCRIPT = _compile(GameState, extra=("deck_data",))
-_WITHOUT_SCRIPT = _compile(GameState, extra=("deck_data",), without=("script",))
+_WITH_SCRIPT = _writer(GameState, extra=("deck_data",))
+_WITHOUT_SCRIPT = _writer(GameState, extra=("deck_data",), without=("script",))
 
 
 def body_text(state: GameState) -> str:

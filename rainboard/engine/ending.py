@@ -14,7 +14,7 @@ def wait_at_the_void_sea(step: Step, index: int) -> Turn | None:
     if player.waiting <= 0:
         return None
     left = player.waiting - 1
-    step.update_player(index, waiting=left)
+    step.edit(index).waiting = left
     step.emit(Waited(player=index, left=left))
     if left == 0:
         ascend(step, index)
@@ -23,7 +23,8 @@ def wait_at_the_void_sea(step: Step, index: int) -> Turn | None:
 
 
 def ascend(step: Step, index: int, end: bool = True) -> None:
-    player = step.update_player(index, status=ASCENDED, waiting=0)
+    player = step.edit(index)
+    player.status, player.waiting = ASCENDED, 0
     step.emit(Ascended(player=index, turns=player.turns))
     if end:
         game_over(step, index)
@@ -44,5 +45,5 @@ def game_over(step: Step, winner: int, also: tuple[int, ...] = ()) -> None:
     state = step.state
     rest = sorted((i for i in range(len(state.players)) if i not in ascended),
                   key=lambda i: (-ending_stage(state.players[i]), -state.players[i].karma, position[i]))
-    step.update(phase=OVER, winner=winner, ranking=tuple(ascended + rest), pending=None)
+    state.phase, state.winner, state.ranking, state.pending = OVER, winner, tuple(ascended + rest), None
     step.emit(GameOver(player=winner, turns=state.players[winner].turns))

@@ -6,21 +6,17 @@ from .actions import Eat, TakeFood
 from .events import Fed
 from .items import give_away
 from .queries import food_after
-from .quick import field_replacer
-from .state import Player
 from .step import Step, Turn
-
-# the food board after a meal, as update_player(index, food=..., food_parts=...) (quick.py)
-_fed = field_replacer(Player, "food", "food_parts")
 
 
 def feed(step: Step, index: int, pips: int, food_type: str, *, card: str | None = None,
          prey: int | None = None) -> None:
     """Add food as the slugcat's diet allows, never above its maximum (queries.food_gain)."""
-    player = step.state.players[index]
     gained, food, parts, _ = food_after(step.state, index, pips, food_type)
-    step.set_player(index, _fed(player, food, parts))
-    step.emit(Fed(player=index, card=card, prey=prey, before=player.food, after=food,
+    player = step.edit(index)
+    before = player.food
+    player.food, player.food_parts = food, parts
+    step.emit(Fed(player=index, card=card, prey=prey, before=before, after=food,
                   food_max=step.data.slugcats[player.slugcat].food_max, gained=gained, part_kept=bool(parts)))
 
 

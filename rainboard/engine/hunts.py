@@ -27,7 +27,7 @@ def hunt_targets(state: GameState, index: int) -> list[int]:
     me = state.players[index]
     region, tamer = me.region, me.tamed_by
     targets = []
-    for j, them in enumerate(state.players):  # a loop, not a comprehension: asked on every turn
+    for j, them in enumerate(state.players):  # a loop: see game._eating
         if them.region == region and j != index and them.status == AWAKE and them.waiting == 0 \
                 and index not in them.escaped_from and them.tamed_by != index and tamer != j:
             targets.append(j)
@@ -69,7 +69,7 @@ def must_hunt(state: GameState, index: int) -> bool:
 
 def hunt(step: Step, action: Hunt) -> Turn:
     index = step.state.current
-    step.update_player(index, hunting=action.target)
+    step.edit(index).hunting = action.target
     step.emit(Hunting(player=index, target=action.target))
     return Turn.OVER
 
@@ -84,7 +84,7 @@ def _blast(step: Step, striker: int, target: int) -> None:
 def strike(step: Step, action: Strike) -> Turn:
     index = step.state.current
     target = action.target
-    step.update_player(index, hunting=None)
+    step.edit(index).hunting = None
     step.emit(Pounced(player=index, target=target))
     item = step.data.cards[action.item] if action.item else None
     _blast(step, index, target)
@@ -92,7 +92,7 @@ def strike(step: Step, action: Strike) -> Turn:
     if roll_attack(step, index, plan, item, target_player=target):
         _defeat(step, index, target)
         return Turn.OVER
-    step.update(pending=Duel(player=target, attacker=index))
+    step.state.pending = Duel(player=target, attacker=index)
     step.emit(MustAnswer(player=target, attacker=index))
     return Turn.WAITS
 
@@ -113,7 +113,7 @@ def fight_back(step: Step, action: Attack) -> Turn:
         _defeat(step, defender, attacker)
     else:
         step.emit(BrokeApart(player=defender, attacker=attacker))
-    step.update(pending=None)
+    step.state.pending = None
     return Turn.OVER
 
 
@@ -123,23 +123,23 @@ def flee_attacker(step: Step, action: Flee) -> Turn:
     item = step.data.cards[action.item] if action.item else None
     chaser = check_modifiers(step.state, attacker, "flee")
     if roll_flee(step, defender, step.player(attacker).name, chaser, item):
-        escaped = step.player(defender).escaped_from + (attacker,)
-        step.update_player(defender, escaped_from=escaped)
+        step.edit(defender).escaped_from += (attacker,)
         step.emit(Fled(player=defender, attacker=attacker))
     else:
         step.emit(Caught(player=defender, attacker=attacker))
-    step.update(pending=None)
+    step.state.pending = None
     return Turn.OVER
 
 
 def tame_player(step: Step, action: TamePlayer) -> Turn:
     index = step.state.current
     target = action.target
-    me = step.update_player(index, hunting=None)
+    me = step.edit(index)
+    me.hunting = None
     creature = step.data.cards[step.player(target).form]
     cost, discounts = tame_cost(step.state, index, creature)
-    step.update_player(index, food=me.food - cost)
-    step.update_player(target, tamed_by=index)
+    me.food -= cost
+    step.edit(target).tamed_by = index
     step.emit(Tamed(player=index, target=target, cost=cost, price=tame_price(creature), discounts=discounts))
     return Turn.OVER
 
@@ -155,6 +155,6 @@ def transform(step: Step, index: int) -> None:
     slugcat = step.data.slugcats[player.slugcat]
     if slugcat.becomes is None or player.form is not None or player.turns <= slugcat.becomes_after:
         return None
-    step.update_player(index, form=slugcat.becomes)
+    step.edit(index).form = slugcat.becomes
     step.emit(Transformed(player=index, slugcat=slugcat.id, creature=slugcat.becomes))
     return None

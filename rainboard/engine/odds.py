@@ -15,7 +15,6 @@ from .actions import Action, Attack, Flee, Strike, Tame, TamePlayer
 from .items import held_items
 from .modifiers import check_modifiers, creature_modifiers, player_hp
 from .narrator import possessive
-from .quick import slot_init
 from .state import AWAKE, Duel, Encounter, GameState
 
 Modifiers = tuple[tuple[str, int], ...]
@@ -55,9 +54,6 @@ class AttackPlan:
     blasted_hp: int | None  # an explosive item's halving, to be told; None without one
 
 
-# made for every attack and every creature's strike: each stores its fields through its slots (quick.py)
-slot_init(Check)
-slot_init(AttackPlan)
 
 
 def attack_plan(state: GameState, index: int, hp: int, item=None, companion_hp: int | None = None) -> AttackPlan:

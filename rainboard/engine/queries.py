@@ -41,7 +41,7 @@ from .odds import (  # the fight questions, asked through this module too
 from .progress import EndingProgress, ending_progress, ending_stage, ending_steps  # the ending's, asked here too
 from .scavengers import unpaid_offers
 from .state import AWAKE, PRECYCLE_DECK, Decision, Encounter, GameState, Market
-from .tables import SHELTER, tables
+from .tables import tables
 
 
 # -- food ---------------------------------------------------------------------------------------------
@@ -115,9 +115,8 @@ def partners(state: GameState, index: int) -> list[int]:
     me = state.players[index]
     region, tamer = me.region, me.tamed_by
     found = []
-    for other, them in enumerate(state.players):  # asked twice a turn: nobody tamed is quickest
-        if (them.tamed_by is not None and them.tamed_by == index or tamer is not None and tamer == other) \
-                and other != index and them.region == region:
+    for other, them in enumerate(state.players):  # a loop: see game._eating
+        if (them.tamed_by == index or tamer == other) and other != index and them.region == region:
             found.append(other)
     return found
 
@@ -125,7 +124,7 @@ def partners(state: GameState, index: int) -> list[int]:
 def usable_cards(state: GameState, index: int, kind: CardKind) -> list[tuple[int, str]]:
     """Kept cards of this kind the player may use: (holder, card), its own first, each card once."""
     mates = partners(state, index)
-    if not mates:  # the common case: one's own hand, written out (no comprehension: this is hot)
+    if not mates:  # the common case: one's own hand
         hand = state.players[index].hand
         if not hand:
             return []
@@ -150,14 +149,20 @@ def usable_cards(state: GameState, index: int, kind: CardKind) -> list[tuple[int
 def shelter_holder(state: GameState, index: int) -> int | None:
     """Whose kept shelter this player would sleep in now: their own first, else a partner's here
     (tamer or tamed creature); None without one."""
-    usable = usable_cards(state, index, SHELTER)
+    usable = usable_cards(state, index, CardKind.SHELTER)
     return usable[0][0] if usable else None
 
 
 def has_shelter(state: GameState, index: int) -> bool:
     """A kept shelter usable here: one's own, or its tamer's or tamed creature's here (there is a
     shelter_holder)."""
-    return bool(usable_cards(state, index, SHELTER))
+    return bool(usable_cards(state, index, CardKind.SHELTER))
+
+
+def search_turns(state: GameState) -> int:
+    """The turns a shelter search takes under the rules in play (rulebook: three; a preset or house
+    rule may change it). The search itself and a downed player's waking count by it."""
+    return state.data.rules.search_shelter_turns
 
 
 def search_deck(state: GameState, index: int) -> str:

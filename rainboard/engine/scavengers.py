@@ -9,7 +9,7 @@ from rainboard.data.models import CardKind
 from .actions import LEAVE, Buy
 from .events import Bought, MarketOpened, MerchantLeft
 from .items import give_away
-from .state import TREASURE_DECK, DeckState, GameState, Market
+from .state import TREASURE_DECK, GameState, Market
 from .step import Step, Turn
 
 
@@ -21,7 +21,7 @@ def open_market(step: Step, index: int, card_id: str, deck_id: str | None) -> No
             break
         offers.append(card)
     step.emit(MarketOpened(player=index, card=card_id, offers=tuple(offers)))
-    step.update(pending=Market(player=index, card=card_id, deck=deck_id, offers=tuple(offers)))
+    step.state.pending = Market(player=index, card=card_id, deck=deck_id, offers=tuple(offers))
 
 
 def price_of(state: GameState, card_id: str) -> float:
@@ -88,7 +88,7 @@ def buy(step: Step, action: Buy) -> Turn:
         give_away(step, index, item)
     offers = list(market.offers)
     offers.remove(action.card)
-    step.update(pending=evolve(market, offers=tuple(offers)))
+    step.state.pending = evolve(market, offers=tuple(offers))
     step.give(index, action.card, TREASURE_DECK)
     step.emit(Bought(player=index, card=action.card, paid=tuple(paid)))
     return Turn.GOES_ON
@@ -97,9 +97,8 @@ def buy(step: Step, action: Buy) -> Turn:
 def leave_market(step: Step) -> Turn:
     """Unbought cards go under the treasure deck; the merchant moves on."""
     market = step.state.pending
-    deck = step.deck(TREASURE_DECK)
-    step.set_deck(TREASURE_DECK, DeckState(draw=deck.draw + market.offers, discard=deck.discard))
+    step.edit_deck(TREASURE_DECK).draw += market.offers
     step.discard(market.card, market.deck)
-    step.update(pending=None)
+    step.state.pending = None
     step.emit(MerchantLeft(player=market.player, card=market.card))
     return Turn.OVER

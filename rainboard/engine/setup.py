@@ -11,7 +11,7 @@ from .cycles import start_cycle
 from .events import CreatureHidden, Event, Roll, SlugcatChosen, TurnOrderSet, TurnOrderTie
 from .turns import begin_turn
 from .rng import seed_state
-from .state import CHOOSING, PLAYING, PRECYCLE_DECK, TREASURE_DECK, DeckState, GameState, Options, Player
+from .state import CHOOSING, PLAYING, PRECYCLE_DECK, TREASURE_DECK, GameState, Options, Player
 from .step import Step
 
 
@@ -75,7 +75,7 @@ def new_game(setup: Setup, data: GameData) -> tuple[GameState, list[Event]]:
     )
     step = Step(state)
     order = _roll_turn_order(step, list(range(len(players))))
-    step.update(order=tuple(order))
+    step.state.order = tuple(order)
     step.emit(TurnOrderSet(order=tuple(order)))
     if all(p.slugcat is not None for p in step.state.players):
         start_game(step)
@@ -121,7 +121,7 @@ def _roll_turn_order(step: Step, contenders: list[int]) -> list[int]:
 def choose_slugcat(step: Step, action) -> None:
     """A player picks a slugcat in turn order; once everyone has, the game starts."""
     index = step.state.to_act
-    step.update_player(index, slugcat=action.slugcat)
+    step.edit(index).slugcat = action.slugcat
     step.emit(SlugcatChosen(player=index, slugcat=action.slugcat))
     if all(p.slugcat is not None for p in step.state.players):
         start_game(step)
@@ -131,20 +131,15 @@ def start_game(step: Step) -> None:
     """Everyone to their slugcat's start region, decks shuffled, the first cycle begins."""
     data = step.data
     for index in range(len(step.state.players)):
-        start = data.slugcats[step.player(index).slugcat].start_region
-        step.update_player(index, region=start, wake_region=start)
-    decks = {}
+        player = step.edit(index)
+        player.region = player.wake_region = data.slugcats[player.slugcat].start_region
     for region_id, region in data.regions.items():
         cards = [e.card for e in region.deck for _ in range(e.count)]
         for link in region.gates:
             cards += [gate_id(region_id, link.to)] * link.copies
-        decks[region_id] = DeckState(draw=step.dice.shuffle(cards))
-    decks[PRECYCLE_DECK] = DeckState(
-        draw=step.dice.shuffle([e.card for e in data.precycle_deck for _ in range(e.count)])
-    )
-    decks[TREASURE_DECK] = DeckState(
-        draw=step.dice.shuffle([e.card for e in data.treasure_deck for _ in range(e.count)])
-    )
+        step.new_deck(region_id, cards)
+    step.new_deck(PRECYCLE_DECK, [e.card for e in data.precycle_deck for _ in range(e.count)])
+    step.new_deck(TREASURE_DECK, [e.card for e in data.treasure_deck for _ in range(e.count)])
     # a creature some slugcat turns into (Hunter Long Legs) goes into one region's deck when
     # nobody plays that slugcat
     played = {p.slugcat for p in step.state.players}
@@ -152,9 +147,9 @@ def start_game(step: Step) -> None:
     for slugcat in data.slugcats.values():
         if slugcat.becomes is not None and slugcat.id not in played:
             region_id = regions[step.dice.below(len(regions))]
-            deck = decks[region_id]
-            decks[region_id] = DeckState(draw=step.dice.shuffle(deck.draw + (slugcat.becomes,)))
+            deck = step.edit_deck(region_id)
+            deck.draw = step.dice.shuffle(deck.draw + (slugcat.becomes,))
             step.emit(CreatureHidden(slugcat=slugcat.id, creature=slugcat.becomes, region=region_id))
-    step.update(decks=decks, phase=PLAYING)
+    step.state.phase = PLAYING
     start_cycle(step)
     begin_turn(step)

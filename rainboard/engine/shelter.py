@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
+from rainboard.data.models import CardKind
+
 from .actions import HIBERNATE, STARVE, Hibernate, SearchShelter, Starve
 from .events import Hibernated, Searching, SearchStarted, ShelterFound, ShelterNotFound, Starved
-from .queries import is_fed, search_deck, usable_cards
-from .quick import field_replacer
-from .state import HIBERNATING, STARVED, Decision, DeckState, GameState, Player
+from .queries import is_fed, search_deck, search_turns, usable_cards
+from .state import HIBERNATING, STARVED, Decision, GameState
 from .step import Step, Turn
-from .tables import SHELTER, tables
-
-
-# a search's turns counted down (update_player(index, busy=...), and busy_task with it): quick.py
-_count_down = field_replacer(Player, "busy")
-_set_task = field_replacer(Player, "busy", "busy_task")
-_starved = field_replacer(Player, "status", "food", "food_parts")  # one action in ten starts here
+from .tables import tables
 
 
 def sleep_action(state: GameState, index: int):
@@ -24,7 +19,7 @@ def sleep_action(state: GameState, index: int):
 
 def legal_sleep(state: GameState, index: int) -> list:
     """Sleeping in a kept shelter (one's own, or a tamer's here)."""
-    return [sleep_action(state, index)] if usable_cards(state, index, SHELTER) else []  # has_shelter
+    return [sleep_action(state, index)] if usable_cards(state, index, CardKind.SHELTER) else []  # has_shelter
 
 
 def can_search(state: GameState, index: int) -> bool:
@@ -37,12 +32,13 @@ def can_search(state: GameState, index: int) -> bool:
 def search(step: Step, action: SearchShelter) -> Turn:
     """Start a search; its turns pass by themselves, and the last one finds the shelter."""
     index = step.state.current
-    turns = step.rules.search_shelter_turns
+    turns = search_turns(step.state)
     deck = search_deck(step.state, index)
     owed = turns - 1
+    player = step.edit(index)
     # the task remembers a search of another deck than the region's (the precycle deck)
-    task = "search" if deck == step.player(index).region else f"search {deck}"
-    step.set_player(index, _set_task(step.player(index), owed, task if owed else None))
+    task = "search" if deck == player.region else f"search {deck}"
+    player.busy, player.busy_task = owed, task if owed else None
     step.emit(SearchStarted(player=index, turns=turns))
     if owed == 0 and finish_search(step, index, deck):
         return Turn.WAITS
@@ -54,11 +50,14 @@ def keep_searching(step: Step, index: int) -> Turn | None:
     player = step.state.players[index]
     if player.busy <= 0:
         return None
-    left = player.busy - 1
-    step.set_player(index, _count_down(player, left) if left else _set_task(player, 0, None))
+    task = player.busy_task or "search"
+    player = step.edit(index)
+    player.busy -= 1
+    left = player.busy
+    if not left:
+        player.busy_task = None
     step.emit(Searching(player=index, left=left))
     if left == 0:
-        task = player.busy_task or "search"
         deck = task.split()[1] if " " in task else player.region
         if finish_search(step, index, deck):
             return Turn.WAITS  # the found shelter waits for the player's choice
@@ -79,13 +78,13 @@ def finish_search(step: Step, index: int, deck_id: str) -> bool:
         if found is not None:
             rest = list(cards)
             rest.remove(found)
+            deck = step.edit_deck(deck_id)
             if pile == "draw":
-                deck = DeckState(draw=step.dice.shuffle(rest), discard=deck.discard)
+                deck.draw = step.dice.shuffle(rest)
             else:
-                deck = DeckState(draw=step.dice.shuffle(deck.draw), discard=tuple(rest))
-            step.set_deck(deck_id, deck)
+                deck.draw, deck.discard = step.dice.shuffle(deck.draw), tuple(rest)
             step.emit(ShelterFound(player=index, card=found))
-            step.update(pending=Decision(player=index, card=found, deck=deck_id))
+            step.state.pending = Decision(player=index, card=found, deck=deck_id)
             return True
     step.emit(ShelterNotFound(player=index, deck=deck_id))
     return False
@@ -98,14 +97,15 @@ def _hold_shelter(step: Step, index: int) -> None:
     tamer's or tamed creature's), and the cycle's end returns it with every kept shelter."""
     pending = step.state.pending
     if isinstance(pending, Decision):
-        step.update(pending=None)
+        step.state.pending = None
         step.give(index, pending.card, pending.deck)
 
 
 def hibernate(step: Step, action: Hibernate) -> Turn:
     """Sleep fed: karma rises when the cycle ends."""
     index = _sleep(step)
-    player = step.update_player(index, status=HIBERNATING)
+    player = step.edit(index)
+    player.status = HIBERNATING
     step.emit(Hibernated(player=index, region=player.region))
     return Turn.OVER
 
@@ -113,7 +113,8 @@ def hibernate(step: Step, action: Hibernate) -> Turn:
 def starve(step: Step, action: Starve) -> Turn:
     """Sleep hungry: food goes to zero, the cycle is survived, the next one is harder."""
     index = _sleep(step)
-    player = step.set_player(index, _starved(step.player(index), STARVED, 0, 0))
+    player = step.edit(index)
+    player.status, player.food, player.food_parts = STARVED, 0, 0
     step.emit(Starved(player=index, region=player.region))
     return Turn.OVER
 

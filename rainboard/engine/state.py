@@ -1,4 +1,5 @@
-"""The game's moving parts: frozen values, changed only by building new ones (attrs.evolve)."""
+"""The game's moving parts: frozen values. An engine step changes them through open copies
+(drafts.py), which it freezes into the next state when it finishes."""
 
 from __future__ import annotations
 
@@ -7,8 +8,6 @@ from enum import StrEnum
 from attrs import field, frozen
 
 from rainboard.data.models import GameData
-
-from .quick import slot_init
 
 
 class Status(StrEnum):
@@ -45,7 +44,7 @@ class HandCard:
     deck: str
 
 
-@frozen(weakref_slot=False)  # no weakref slot: quick.py builds these through an open twin
+@frozen(weakref_slot=False)  # no weakref slot: a step's open copy (drafts.py) must have its very layout
 class Player:
     name: str
     slugcat: str | None = None
@@ -73,13 +72,13 @@ class Player:
     tamed_by: int | None = None  # a player in creature form can be tamed, and then follows its tamer
 
 
-@frozen(weakref_slot=False)  # no weakref slot: quick.py builds these through an open twin
+@frozen(weakref_slot=False)  # no weakref slot: as Player
 class DeckState:
     draw: tuple[str, ...] = ()  # index 0 is the top
     discard: tuple[str, ...] = ()
 
 
-@frozen(weakref_slot=False)  # no weakref slot: quick.py builds its next exchange through an open twin
+@frozen
 class Encounter:
     """A fight under way: the player faces one creature card."""
 
@@ -121,12 +120,6 @@ class Decision:
 
 Pending = Encounter | Decision | Market | Duel
 
-# made several times an action: each stores its fields through its slots (quick.py)
-for _made_often in (HandCard, DeckState, Encounter, Market, Duel, Decision):
-    slot_init(_made_often)
-del _made_often
-
-
 @frozen
 class Options:
     precycles: bool = True
@@ -136,7 +129,7 @@ class Options:
         return self.wait_turns if self.wait_turns is not None else players > 1
 
 
-@frozen(weakref_slot=False)  # no weakref slot: quick.py builds these through an open twin
+@frozen(weakref_slot=False)  # no weakref slot: as Player (a step works on a Draft of it)
 class GameState:
     data: GameData = field(eq=False, repr=False)  # the definitions; not part of the digest
     seed: int | str

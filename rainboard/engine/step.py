@@ -2,44 +2,24 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-import attrs
+from enum import Enum
 
 from .dice import roll_check
+from .drafts import OpenDeck, OpenPlayer, open_deck, open_player, open_state
 from .events import DeckReshuffled, Event, Roll, Rolled
-from .quick import copier, field_replacer, freezer, replacer
 from .rng import Dice
 from .state import DeckState, GameState, HandCard, Player
 
-_FIELDS = tuple(field.name for field in attrs.fields(GameState))
-_replace_player = replacer(Player)
-_new_hand = field_replacer(Player, "hand")  # update_player(index, hand=...), a card kept or given up
 _new = object.__new__
-_KEEP = object()  # Step.update's default for `pending`: left as it is
 
 
-class Turn:
+class Turn(Enum):
     """What a handler or a turn-start rule says of the turn: it goes on (a free action), it is over
-    (`apply` passes play on), or it waits on a decision (a choice, a fight, a defender's answer).
+    (`apply` passes play on), or it waits on a decision (a choice, a fight, a defender's answer)."""
 
-    Three fixed values, Turn.GOES_ON, Turn.OVER and Turn.WAITS, compared with `is`. A plain class
-    rather than an Enum: they are asked for several times an action, and reading an Enum's member
-    costs several times reading a plain class attribute."""
-
-    __slots__ = ("value",)
-    GOES_ON: ClassVar[Turn]
-    OVER: ClassVar[Turn]
-    WAITS: ClassVar[Turn]
-
-    def __init__(self, value: str):
-        self.value = value
-
-    def __repr__(self) -> str:
-        return f"<Turn {self.value}>"
-
-
-Turn.GOES_ON, Turn.OVER, Turn.WAITS = Turn("goes on"), Turn("over"), Turn("waits")
+    GOES_ON = "goes on"
+    OVER = "over"
+    WAITS = "waits"
 
 
 class CycleEnds(Exception):
@@ -47,60 +27,46 @@ class CycleEnds(Exception):
     step stops there, as the cycle ended, for `game.apply` to give back."""
 
 
-class Draft:
-    """The game state being worked on during one step: a GameState's fields, open to change.
-
-    Rules read it exactly as they read a GameState (`players[i]`, `decks[id]`, `pending`, `current`,
-    `to_act`...); changes go through the Step, and `Step.finish` turns the draft itself into the
-    next GameState (it has a GameState's very slots, so nothing is copied), at the end of the step. `players` is a list and `decks` a dict of the step's own
-    once the step first changes them; before that they are the old state's, never changed in place.
-    """
-
-    __slots__ = _FIELDS
-    current = GameState.current
-    to_act = GameState.to_act
-
-
-_draft = copier(Draft, GameState)
-_freeze = freezer(Draft, GameState)
-
-
 class Step:
-    """Holds the state being rebuilt while an action is applied (a Draft), the dice and the events.
+    """One action being applied: the game state being rebuilt (a Draft), the dice and the events.
 
-    Players stay frozen values, replaced one by one; `step.player(i)` taken before a change keeps the
-    values from before it."""
+    There is one way to change the game: open the part to change and write its fields by name.
+    The state's own fields are written on the draft (`step.state.pending = None`); a player is
+    opened by `step.edit(i)` and a deck by `step.edit_deck(deck_id)`, each an open copy that stays
+    the step's own until `finish` freezes everything at once. Reading (`step.player(i)`,
+    `step.state.players[i]`, `step.deck(id)`) gives the value as it is now: after an edit, the open
+    copy, so a value needed from before a change is read before making it."""
 
-    __slots__ = ("state", "dice", "events", "emit", "data", "rules", "_own_players", "_own_decks", "wake")
+    __slots__ = ("state", "dice", "events", "emit", "data", "rules", "wake", "_opened", "_opened_decks",
+                 "_old_players", "_old_decks")
 
     def __init__(self, state: GameState):
-        self.state = _draft(state)
+        self.state = open_state(state)
         # Dice(state.rng, state.script), filled in directly: the state's script is a tuple already
         self.dice = dice = _new(Dice)
         dice.state, dice.script = state.rng, state.script
         self.events: list[Event] = []
-        # `step.emit(event)` puts an event in the log: the list's own append, the commonest call of a step
-        self.emit = self.events.append
+        self.emit = self.events.append  # `step.emit(event)` puts an event in the log
         self.data = state.data
         self.rules = state.data.rules
-        self._own_players = False
-        self._own_decks = False
         self.wake = True  # False: the step stops where a cycle ends, before anyone wakes (CycleEnds)
+        self._opened: list[OpenPlayer] = []  # players edited, to freeze
+        self._opened_decks: list[OpenDeck] = []
+        self._old_players, self._old_decks = state.players, state.decks  # kept by `finish` when unchanged
 
     # -- players ---------------------------------------------------------------------------
     def player(self, index: int) -> Player:
+        """The player as they are now in this step."""
         return self.state.players[index]
 
-    def update_player(self, index: int, **changes) -> Player:
-        return self.set_player(index, _replace_player(self.state.players[index], changes))
-
-    def set_player(self, index: int, player: Player) -> Player:
-        """Put a new value for the player in (one made by a quick.field_replacer, say); returned."""
-        draft = self.state
-        if not self._own_players:
-            draft.players = list(draft.players)
-            self._own_players = True
-        draft.players[index] = player
+    def edit(self, index: int) -> OpenPlayer:
+        """The player, open to change by field name (`step.edit(i).food = 3`): the same open copy
+        for the rest of the step, frozen with everything else when it finishes."""
+        players = self.state.players
+        player = players[index]
+        if type(player) is not OpenPlayer:
+            player = players[index] = open_player(player)
+            self._opened.append(player)
         return player
 
     def slugcat(self, index: int):
@@ -108,23 +74,6 @@ class Step:
 
     def region(self, index: int):
         return self.data.regions[self.player(index).region]
-
-    def update(self, pending=_KEEP, **changes) -> None:
-        """Change fields of the state being built: `step.update(pending=None, rain=3)`."""
-        draft = self.state
-        if pending is not _KEEP:  # the commonest change of all, and often the only one: no loop for it
-            draft.pending = pending
-            if not changes:
-                return
-        try:
-            for name, value in changes.items():
-                setattr(draft, name, value)
-        except AttributeError:  # the draft's slots are the state's fields: no slot, no field
-            raise TypeError(f"a game state has no field {name!r}") from None
-        if "players" in changes:
-            self._own_players = False
-        if "decks" in changes:
-            self._own_decks = False
 
     # -- events and dice ----------------------------------------------------------------------
     def roll(self, who: str, purpose: str, modifiers=(), target: int | None = None) -> Roll:
@@ -138,14 +87,23 @@ class Step:
 
     # -- decks ------------------------------------------------------------------------------
     def deck(self, deck_id: str) -> DeckState:
+        """The deck as it is now in this step."""
         return self.state.decks[deck_id]
 
-    def set_deck(self, deck_id: str, deck: DeckState) -> None:
-        draft = self.state
-        if not self._own_decks:
-            draft.decks = dict(draft.decks)
-            self._own_decks = True
-        draft.decks[deck_id] = deck
+    def edit_deck(self, deck_id: str) -> OpenDeck:
+        """The deck, open to change by field name (`step.edit_deck(id).discard = ()`), as `edit`."""
+        decks = self.state.decks
+        deck = decks[deck_id]
+        if type(deck) is not OpenDeck:
+            deck = decks[deck_id] = open_deck(deck)
+            self._opened_decks.append(deck)
+        return deck
+
+    def new_deck(self, deck_id: str, cards) -> None:
+        """A deck that was not in the game yet (as the game starts), its draw pile `cards` shuffled."""
+        if deck_id in self.state.decks:
+            raise ValueError(f"there is a deck {deck_id!r} already")
+        self.state.decks[deck_id] = DeckState(draw=self.dice.shuffle(cards))
 
     def draw_card(self, deck_id: str) -> str | None:
         """Take the top card; an empty deck is first reshuffled from its discard pile."""
@@ -153,21 +111,23 @@ class Step:
         if not deck.draw:
             if not deck.discard:
                 return None
-            deck = DeckState(draw=self.dice.shuffle(deck.discard), discard=())
+            deck = self.edit_deck(deck_id)
+            deck.draw, deck.discard = self.dice.shuffle(deck.discard), ()
             self.emit(DeckReshuffled(deck=deck_id))
-        card, rest = deck.draw[0], deck.draw[1:]
-        self.set_deck(deck_id, DeckState(rest, deck.discard))
+        else:
+            deck = self.edit_deck(deck_id)
+        card, deck.draw = deck.draw[0], deck.draw[1:]
         return card
 
     def discard(self, card_id: str, deck_id: str | None) -> None:
         if deck_id is None:
             return
-        deck = self.state.decks[deck_id]
-        self.set_deck(deck_id, DeckState(deck.draw, deck.discard + (card_id,)))
+        deck = self.edit_deck(deck_id)
+        deck.discard += (card_id,)
 
     def give(self, index: int, card_id: str, deck_id: str) -> None:
-        player = self.state.players[index]
-        self.set_player(index, _new_hand(player, player.hand + (HandCard(card_id, deck_id),)))
+        player = self.edit(index)
+        player.hand += (HandCard(card_id, deck_id),)
 
     def return_held(self, index: int, which) -> tuple[HandCard, ...]:
         """The cards in a player's hand for which `which(held)` is true go back to their decks'
@@ -178,24 +138,32 @@ class Step:
         if gone:
             for held in gone:
                 self.discard(held.card, held.deck)
-            self.set_player(index, _new_hand(self.state.players[index], tuple(kept)))
+            self.edit(index).hand = tuple(kept)
         return tuple(gone)
 
     def take_from_hand(self, index: int, card_id: str) -> HandCard:
-        player = self.state.players[index]
-        hand = list(player.hand)
+        hand = self.state.players[index].hand
         for i, held in enumerate(hand):
             if held.card == card_id:
-                del hand[i]
-                self.set_player(index, _new_hand(player, tuple(hand)))
+                self.edit(index).hand = hand[:i] + hand[i + 1:]
                 return held
         raise KeyError(card_id)
 
     def finish(self) -> GameState:
-        """The next game state: the draft frozen, with the dice's new position and one step more."""
+        """The next game state: every open value frozen, with the dice's new position and one step more."""
         draft = self.state
         draft.rng, draft.script, draft.steps = self.dice.state, self.dice.script, draft.steps + 1
-        if self._own_players:
+        if self._opened:
+            for player in self._opened:
+                player.__class__ = Player
             draft.players = tuple(draft.players)
-        self._own_players = self._own_decks = False  # the new state holds them now: copy before any change
-        return _freeze(draft)
+        else:  # nobody changed: the old state's tuple serves
+            draft.players = self._old_players
+        if self._opened_decks:
+            for deck in self._opened_decks:
+                deck.__class__ = DeckState
+        elif len(draft.decks) == len(self._old_decks):  # no deck changed nor added: share the old dict
+            draft.decks = self._old_decks
+        self._opened = self._opened_decks = ()  # a finished step changes nothing more
+        draft.__class__ = GameState
+        return draft

@@ -14,12 +14,6 @@ from attrs import frozen
 from rainboard.data.models import CardKind, GameData
 
 
-# The card kinds as plain constants for the rules' hot paths: reading an Enum's member (CardKind.GATE)
-# costs several times reading a module's name, and some are read on every action.
-CREATURE, FOOD, ITEM, SHELTER, MARK, GATE = (CardKind.CREATURE, CardKind.FOOD, CardKind.ITEM, CardKind.SHELTER,
-                                             CardKind.MARK, CardKind.GATE)
-
-
 @frozen
 class Tables:
     kind: dict[str, CardKind]  # every card id, gates too -> its kind

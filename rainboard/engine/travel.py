@@ -9,24 +9,23 @@ from .events import CardLetGo, EndingReached, GatesLeftBehind, Moved
 from .queries import can_cross, travels_alone, usable_cards
 from .state import AWAKE, Decision, GameState
 from .step import Step, Turn
-from .tables import GATE
 
 
 def move_to(step: Step, index: int, region_id: str, *, gate: str | None = None, karma: int | None = None,
             leader: int | None = None) -> None:
     """Enter another region; kept shelters stay behind (back to their decks); a tamed creature in
     the same region follows."""
-    player = step.player(index)
     step.return_held(index, lambda held: step.data.card(held.card).kind == CardKind.SHELTER)
     leave_far_gates(step, index, region_id)
-    region = step.data.regions[region_id]
-    reached = player.reached_ending or (player.has_mark and region.ascension)
-    step.update_player(index, region=region_id, region_turns=0, reached_ending=reached)
-    step.emit(Moved(player=index, origin=player.region, region=region_id, gate=gate, karma=karma, leader=leader))
-    if reached and not player.reached_ending:
+    player = step.edit(index)
+    origin, reached_before = player.region, player.reached_ending
+    reached = reached_before or (player.has_mark and step.data.regions[region_id].ascension)
+    player.region, player.region_turns, player.reached_ending = region_id, 0, reached
+    step.emit(Moved(player=index, origin=origin, region=region_id, gate=gate, karma=karma, leader=leader))
+    if reached and not reached_before:
         step.emit(EndingReached(player=index, region=region_id))
     for other, someone in enumerate(step.state.players):
-        if someone.tamed_by == index and someone.region == player.region and someone.status == AWAKE:
+        if someone.tamed_by == index and someone.region == origin and someone.status == AWAKE:
             move_to(step, other, region_id, leader=index)
 
 
@@ -48,7 +47,7 @@ def legal_travel(state: GameState, index: int) -> list:
     if not travels_alone(state, index):
         return []
     moves: list = []
-    for _, card in usable_cards(state, index, GATE):
+    for _, card in usable_cards(state, index, CardKind.GATE):
         if can_cross(state, index, card):
             moves.append(CrossGate(card))
     for other in state.data.regions[state.players[index].region].free_crossings:
@@ -75,7 +74,7 @@ def legal_gate_decision(state: GameState, decision: Decision) -> list:
 def let_go(step: Step) -> Turn:
     """Put a drawn gate card back on its discard pile."""
     decision = step.state.pending
-    step.update(pending=None)
+    step.state.pending = None
     step.discard(decision.card, decision.deck)
     step.emit(CardLetGo(player=decision.player, card=decision.card))
     return Turn.OVER
@@ -86,7 +85,7 @@ def cross(step: Step, action: CrossGate) -> Turn:
     index = step.state.to_act
     if action.gate is None:
         decision = step.state.pending
-        step.update(pending=None)
+        step.state.pending = None
         card_id, deck_id = decision.card, decision.deck
     else:
         holder = dict((card, who) for who, card in usable_cards(step.state, index, CardKind.GATE))[action.gate]

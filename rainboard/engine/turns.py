@@ -15,28 +15,22 @@ from .ending import wait_at_the_void_sea
 from .events import RainFell, RoundEnded, TurnStarted
 from .hunts import legal_hunts, must_hunt, transform
 from .shelter import can_search, keep_searching, legal_sleep
-from .quick import field_replacer
-from .state import AWAKE, PLAYING, PRECYCLE_DECK, GameState, Player
+from .state import AWAKE, PLAYING, PRECYCLE_DECK, GameState
 from .step import Step, Turn
 from .travel import legal_travel
 
 
 def _hazard(step: Step, index: int) -> Turn | None:
     """A region's hazard (Farm Arrays' worm grass) is met every few turns spent there."""
-    player = step.state.players[index]
-    region = step.data.regions[player.region]
+    region = step.data.regions[step.state.players[index].region]
     if region.hazard is None or region.hazard_every <= 0:
         return None
-    played = player.region_turns + 1
-    step.update_player(index, region_turns=played)
-    if played % region.hazard_every != 0:
+    player = step.edit(index)
+    player.region_turns += 1
+    if player.region_turns % region.hazard_every != 0:
         return None
     result = start_encounter(step, index, region.hazard, None, ends_turn=False)
     return None if result is Turn.GOES_ON else result
-
-
-# a turn counted, as step.update_player(index, turns=..., cycle_turns=...) would (once a turn: quick.py)
-_count_turn = field_replacer(Player, "turns", "cycle_turns")
 
 
 # Each rule gets the player whose turn starts; None lets the next rule run, a Turn stops the list:
@@ -52,8 +46,9 @@ def begin_turn(step: Step) -> None:
     state = step.state  # the step's draft: the same object for the whole step
     while state.phase == PLAYING:
         index = state.order[state.turn]
-        player = state.players[index]
-        step.set_player(index, _count_turn(player, player.turns + 1, player.cycle_turns + 1))
+        player = step.edit(index)
+        player.turns += 1
+        player.cycle_turns += 1
         for rule in OWED_TURN_RULES:
             result = rule(step, index)
             if result is not None:
@@ -93,7 +88,7 @@ def advance(step: Step) -> None:
         end_cycle(step, rained=False)
         return
     rain = state.rain - 1
-    state.rain, state.round = rain, state.round + 1  # as step.update(rain=..., round=...), on the draft
+    state.rain, state.round = rain, state.round + 1
     if rain < 0:
         step.emit(RainFell())
         end_cycle(step, rained=True)

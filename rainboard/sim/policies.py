@@ -9,7 +9,8 @@ from fractions import Fraction
 
 from rainboard.data import GameData
 from rainboard.engine import GameState, legal_actions
-from rainboard.engine.actions import Attack
+from rainboard.engine.actions import Attack, CrossGate, Draw, Flee, Hibernate, Keep, SearchShelter, Starve, TakeFood, \
+    Walk
 from rainboard.engine.queries import chance, is_fed
 from rainboard.engine.rng import Chooser
 
@@ -43,6 +44,14 @@ def _distances(data: GameData, goal: str) -> dict[str, int]:
     return distance
 
 
+def _first(legal, kind, **fields):
+    """The first legal action of type `kind` whose fields have these values, or None."""
+    for action in legal:
+        if type(action) is kind and all(getattr(action, name) == value for name, value in fields.items()):
+            return action
+    return None
+
+
 class EagerPolicy:
     """A player with a plan: eat to the line, find a shelter, sleep, and take gates toward the ending.
 
@@ -60,36 +69,38 @@ class EagerPolicy:
 
     def __call__(self, state: GameState):
         legal = legal_actions(state)
-        texts = {str(a): a for a in legal}
         player = state.players[state.to_act]
         goal = self.to_end if player.has_mark else self.to_mark
         here = goal.get(player.region, 99)
 
-        def onward(text: str) -> bool:
-            action = texts[text]
-            gate_id = getattr(action, "gate", None)
-            if text == "cross":
-                gate_id = state.pending.card
-            if gate_id is not None:
+        def onward(action) -> bool:
+            """A crossing or a walk that brings the player nearer its goal."""
+            if isinstance(action, CrossGate):
+                gate_id = action.gate if action.gate is not None else state.pending.card  # the gate just drawn
                 return goal.get(self.data.gates[gate_id].other(player.region), 99) < here
-            to = getattr(action, "to", None)
-            return to is not None and goal.get(to, 99) < here
+            return isinstance(action, Walk) and goal.get(action.to, 99) < here
 
-        for text in texts:
-            if text.startswith(("cross", "walk")) and onward(text):
-                return texts[text]
-        for wanted in ("hibernate", "attack" if "attack" in texts and self._beatable(state) else "flee", "flee"):
-            if wanted in texts:
-                return texts[wanted]
-        if "keep" in texts:
-            return texts["keep"]
-        fed = is_fed(state, state.to_act)
-        if "starve" in texts and (state.rain <= 1 or player.food == 0 and state.rain <= 3):
-            return texts["starve"]
-        if fed and "search" in texts and state.rain >= 2:
-            return texts["search"]
-        draws = [a for t, a in texts.items() if t.startswith("draw")]
-        pool = draws + [texts["food"]] if "food" in texts else draws
+        for action in legal:
+            if onward(action):
+                return action
+        hibernate = _first(legal, Hibernate)
+        attack, flee = _first(legal, Attack, item=None), _first(legal, Flee, item=None)  # bare-handed
+        if hibernate is not None:
+            return hibernate
+        if attack is not None and self._beatable(state):
+            return attack
+        if flee is not None:
+            return flee
+        keep = _first(legal, Keep)
+        if keep is not None:
+            return keep
+        starve, search, food = _first(legal, Starve), _first(legal, SearchShelter), _first(legal, TakeFood)
+        if starve is not None and (state.rain <= 1 or player.food == 0 and state.rain <= 3):
+            return starve
+        if search is not None and is_fed(state, state.to_act) and state.rain >= 2:
+            return search
+        draws = [action for action in legal if isinstance(action, Draw)]
+        pool = draws + [food] if food is not None else draws
         return self.chooser.choice(pool or legal)
 
     @staticmethod

@@ -33,13 +33,13 @@ from rainboard.engine.actions import Attack, Buy, CrossGate, Draw, Eat, Flee, Gi
     Leave, SearchShelter, Starve, Strike, TakeFood, Tame, TamePlayer, Walk
 from rainboard.engine.hunts import must_hunt
 from rainboard.engine.queries import chance, food_gain, food_needed, gate_karma, has_shelter, hunters_of, \
-    is_fed, meeting_odds, plan_chance, player_attack_plan, player_kill_food, strike_risk, tame_cost, token_gain
+    is_fed, meeting_odds, plan_chance, player_attack_plan, player_kill_food, search_turns, strike_risk, tame_cost, \
+    token_gain
 from rainboard.engine.state import PRECYCLE_DECK, Decision, Duel, Encounter, Market
 
 DEATH_COST = 12  # a death, in food pips: a karma point and the rest of the cycle
 HOP = 1.0  # route cost of a gate crossed
 RAISE = 1.0  # route cost of a cycle slept for a karma point
-SEARCH_TURNS = 3  # a search's turns, as the rules print them (the policy's own estimate)
 GATE_TURNS = 5  # draws a wanted gate card found now saves later (the policy's own estimate)
 SLEEP_WHEN_HUNTED = Fraction(3, 10)  # tracked by a player this likely to kill it, a fed player sleeps
 KARMA_SHARE = 0.5  # of a death's cost (DEATH_COST), the karma point; the rest is the cycle lost
@@ -194,15 +194,16 @@ class SteadyPolicy:
         if safe_here or draw is None:
             return draw or food or legal[0]
         sheltered = has_shelter(state, index)
-        if fed and not sheltered and search is not None and SEARCH_TURNS <= left:
-            if self._needs_karma(state, index) or left <= SEARCH_TURNS or not self._wants_draws(state, index):
+        searching = search_turns(state)  # the rules in play say how long a search takes
+        if fed and not sheltered and search is not None and searching <= left:
+            if self._needs_karma(state, index) or left <= searching or not self._wants_draws(state, index):
                 return search
         if fed or need <= 0:
             return draw
         # hungry: the better turn of food, counting what else a draw may bring
         if not self._can_eat_in_time(state, index, need, left, sheltered) and not sheltered:
             # the line is out of reach this cycle: a shelter to starve in is what matters
-            if search is not None and left >= SEARCH_TURNS and left <= SEARCH_TURNS + 1:
+            if search is not None and searching <= left <= searching + 1:
                 return search
             return draw
         token = float(token_gain(state, index).worth) if food is not None else 0
@@ -239,7 +240,7 @@ class SteadyPolicy:
     def _can_eat_in_time(self, state: GameState, index: int, need: int, left: int, sheltered: bool) -> bool:
         per_turn = max(float(token_gain(state, index).worth), 0.5)
         turns = math.ceil(need / per_turn)
-        return turns + (0 if sheltered else SEARCH_TURNS) <= left
+        return turns + (0 if sheltered else search_turns(state)) <= left
 
     def _draw_value(self, state: GameState, index: int, draw: Draw, need: int, sheltered: bool) -> float:
         """A draw's worth in food pips: food cards, prey likely killed, and a shelter found (saving a
@@ -261,7 +262,7 @@ class SteadyPolicy:
                 flee_dies = self._death_chance(odds.escape, odds.struck)
                 value += share * max(float(odds.kill) * gain - dies * DEATH_COST, -flee_dies * DEATH_COST)
             elif card.kind == CardKind.SHELTER and not sheltered:
-                value += share * SEARCH_TURNS * token
+                value += share * search_turns(state) * token
             elif card.kind == CardKind.GATE and self._wanted_gate(state, index, card_id):
                 value += share * GATE_TURNS * token
         return value

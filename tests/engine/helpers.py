@@ -63,8 +63,14 @@ def act(state: GameState, *texts: str):
     return state, events
 
 
-def kinds(events) -> list[str]:
-    return [e.kind for e in events]
+def types(events) -> list[type]:
+    """The events' classes, in order: tests match events by type and fields, never by `kind` text."""
+    return [type(e) for e in events]
+
+
+def found(events, kind: type, **fields) -> list:
+    """The events of class `kind` whose fields have these values, in order."""
+    return [e for e in events if isinstance(e, kind) and all(getattr(e, k) == v for k, v in fields.items())]
 
 
 def legal(state) -> list[str]:

@@ -2,11 +2,22 @@
 
 from attrs import evolve
 
-from rainboard.engine import PlayerSetup, Setup, apply, narrate, new_game
+from rainboard.engine import PlayerSetup, Setup, apply, new_game
+from rainboard.engine.events import (
+    CardDrawn,
+    CycleEnded,
+    Died,
+    PrecycleRolled,
+    RainFell,
+    RainTimerRolled,
+    RoundEnded,
+    Searching,
+    Woke,
+)
 from rainboard.engine.testing import script_dice
 from rainboard.engine.state import DEAD, HIBERNATING
 
-from .helpers import act, game, kinds, legal, mini_data, put, rig, stack
+from .helpers import act, found, game, legal, mini_data, put, rig, stack, types
 
 
 def test_rain_timer_is_two_d6_plus_two_rolled_by_the_first_player():
@@ -19,8 +30,8 @@ def test_rain_timer_is_two_d6_plus_two_rolled_by_the_first_player():
     state, events = act(state, "draw", "hibernate")
     assert state.cycle == 2
     assert state.rain == 3 + 5 + 2
-    rain = [e for e in events if e.kind == "rain_timer"][0]
-    assert narrate(rain, state) == "Ada rolls the rain timer: 2d6 (3 + 5) + 2 = 10."
+    (rain,) = found(events, RainTimerRolled)
+    assert rain == RainTimerRolled(player=0, dice=2, sides=6, faces=(3, 5), bonus=2, precycle_bonus=0, timer=10)
 
 
 def test_timer_drops_by_one_after_every_player_has_taken_a_turn():
@@ -30,7 +41,7 @@ def test_timer_drops_by_one_after_every_player_has_taken_a_turn():
     assert state.rain == 5 and state.current == 1
     state, events = act(state, "food")
     assert state.rain == 4 and state.current == 0
-    assert "round_ended" in kinds(events)
+    assert found(events, RoundEnded)
     assert state.round == 1
 
 
@@ -42,8 +53,8 @@ def test_rain_at_minus_one_kills_everyone_awake_and_ends_the_cycle():
     assert state.cycle == 1
     state = rig(state, (1, 6), (1, 6))
     state, events = act(state, "food")
-    assert "rain" in kinds(events)
-    deaths = [e.player for e in events if e.kind == "died"]
+    assert found(events, RainFell)
+    deaths = [e.player for e in events if isinstance(e, Died)]
     assert deaths == [0, 1]
     assert state.cycle == 2 and state.rain == 4
     assert state.players[0].karma == 2  # died: 3 -> 2
@@ -56,7 +67,7 @@ def test_cycle_ends_when_all_are_asleep_and_karma_rises():
     state = put(state, 0, food=2, karma=4)
     state = stack(state, "su", "shelter")
     state, events = act(state, "draw", "hibernate")
-    assert kinds(events).count("cycle_ended") == 1
+    assert len(found(events, CycleEnded)) == 1
     assert state.players[0].karma == 5
     state = put(state, 0, food=2)
     state = stack(state, "su", "shelter")
@@ -81,7 +92,7 @@ def test_a_dead_player_sits_out_the_cycle_and_wakes_where_they_last_slept():
     state, events = act(state, "draw", "hibernate")
     assert state.cycle == 2
     assert state.players[0].region == "su" and state.players[0].status == "awake"
-    assert any(e.kind == "woke" and e.player == 0 for e in events)
+    assert any(isinstance(e, Woke) and e.player == 0 for e in events)
 
 
 def test_cycle_end_discards_food_and_kept_shelters_but_not_kept_gates():
@@ -103,7 +114,7 @@ def test_turn_counts_count_every_turn_including_searching():
     state = evolve(state, rain=9)
     state, events = act(state, "food", "food", "search", "food", "food")
     # Ada: food, search, then two searching turns pass by themselves; the shelter turns up
-    assert kinds(events).count("busy") == 2
+    assert len(found(events, Searching)) == 2
     assert state.to_act == 0 and legal(state) == ["starve", "keep"]
     assert (state.players[0].turns, state.players[1].turns) == (4, 3)
     state, _ = act(state, "keep")
@@ -118,17 +129,17 @@ def _precycle_game():
 
 def test_precycle_adds_two_to_the_timer_and_forces_the_precycle_deck_for_three_turns():
     state, events = _precycle_game()
-    roll = [e for e in events if e.kind == "precycle_roll"][0]
+    roll = [e for e in events if isinstance(e, PrecycleRolled)][0]
     assert roll.face == 1
-    rain = [e for e in events if e.kind == "rain_timer"][0]
-    assert narrate(rain, state).endswith("(3 + 4) + 2 + 2 precycle = 11.") and state.rain == 11
+    (rain,) = found(events, RainTimerRolled)
+    assert (rain.faces, rain.bonus, rain.precycle_bonus, rain.timer) == ((3, 4), 2, 2, 11) and state.rain == 11
     assert state.precycle
     assert legal(state)[0] == "draw precycle" and "draw" not in legal(state)
     state = evolve(state, rain=10)
     state = stack(state, "precycle", "batfly")
     state = rig(state, 10)
     state, events = act(state, "draw precycle", "attack")
-    assert "Batfly from the Precycle deck" in narrate(events[0], state)
+    assert events[0] == CardDrawn(player=0, card="batfly", deck="precycle")
     state, _ = act(state, "food")
     assert "draw" not in legal(state)  # third turn still forced
     state, _ = act(state, "food")
@@ -140,7 +151,7 @@ def test_precycles_off_never_roll():
     state = put(state, 0, food=2)
     state = stack(state, "su", "shelter")
     state, events = act(state, "draw", "hibernate")
-    assert "precycle_roll" not in kinds(events)
+    assert not found(events, PrecycleRolled)
     assert not state.precycle
 
 
@@ -155,13 +166,13 @@ def test_a_move_applied_without_waking_stops_as_the_cycle_ends():
     after, _ = apply(state, "hibernate")
     ada = moment.players[0]
     assert ada.status == HIBERNATING and ada.food == 4 and ada.karma == state.players[0].karma
-    assert moment.cycle == 1 and kinds(events)[-1] == "cycle_ended"
+    assert moment.cycle == 1 and types(events)[-1] is CycleEnded
     assert after.cycle == 2 and after.players[0].food == 0 and after.players[0].karma == ada.karma + 1
 
 
 def test_the_rain_seen_without_waking_leaves_the_drowned_dead():
     state = evolve(put(game("survivor", "saint"), 1, status=HIBERNATING), rain=0)
     moment, events = apply(state, "food", wake=False)
-    assert "rain" in kinds(events) and moment.players[0].status == DEAD and moment.cycle == 1
+    assert found(events, RainFell) and moment.players[0].status == DEAD and moment.cycle == 1
     assert apply(state, "food", wake=False)[0] == moment  # the same dice, the same end
     assert apply(state, "food")[0].players[0].status != DEAD  # waking, as play goes on

@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from rainboard.data import with_dice
 from rainboard.data.dice import VARIANTS
 from rainboard.engine import dice as table_dice, legal_actions
-from rainboard.engine.events import Rolled
+from rainboard.engine.events import AttackMissed, Caught, CreatureKilled, Fled, Rolled
 from rainboard.engine.queries import chance
 from rainboard.engine.rng import Dice, seed_state
 from rainboard.engine.state import DEAD
 from rainboard.sim import play_random, random_setup
 
-from .helpers import act, game, kinds, mini_data, put, rig, stack
+from .helpers import act, found, game, mini_data, put, rig, stack
 from .test_random_play import CAP, DATA as SHIPPED, check_invariants
 
 
@@ -64,12 +64,12 @@ def test_target_success_meets_the_number_and_failure_falls_short():
     state, events = act(state, "attack")
     roll = _rolls(events)[0]
     assert (roll.target, roll.success) == (15, True)  # HP 14 + target_add 1: meet 15
-    assert "killed" in kinds(events)
+    assert found(events, CreatureKilled)
     # 14 does not meet 15; the lizard's strike 10 - 3 = 7 does not meet 12 + 1
     state, _ = _fight("target", "green_lizard", 14, 10)
     state, events = act(state, "attack")
     assert [r.success for r in _rolls(events)] == [False, False]
-    assert "missed" in kinds(events) and state.players[0].status != DEAD
+    assert found(events, AttackMissed) and state.players[0].status != DEAD
 
 
 def test_target_a_natural_20_always_hits_and_gives_a_food_pip_more():
@@ -77,7 +77,7 @@ def test_target_a_natural_20_always_hits_and_gives_a_food_pip_more():
     state, events = act(state, "attack")
     roll = _rolls(events)[0]
     assert (roll.total, roll.target, roll.success, roll.grade, roll.food) == (20, 26, True, "natural", 1)
-    assert "killed" in kinds(events)
+    assert found(events, CreatureKilled)
     assert state.players[0].food == 4  # the lizard's 3 pips and the natural hit's 1
     assert "natural 20: a hit (+1 food)" in roll.describe()
 
@@ -86,7 +86,7 @@ def test_target_has_no_cost_and_a_flee_wins_ties():
     # the lizard chases 9 + 1 = 10; Ada's 10 meets it (on the d20 a tie is the chaser's)
     state, _ = _fight("target", "green_lizard", 9, 10, food=2)
     state, events = act(state, "flee")
-    assert "fled" in kinds(events) and state.players[0].food == 2
+    assert found(events, Fled) and state.players[0].food == 2
 
 
 # -- 2d10 (the "Rainworld" tabletop rules) -----------------------------------------------------------------------
@@ -115,7 +115,7 @@ def test_2d10_doubles_on_a_failed_flee_cost_a_food_pip():
     state, events = act(state, "flee")
     mine = next(r for r in _rolls(events) if r.purpose == "flee")
     assert (mine.grade, mine.success, mine.food) == ("critical", False, -1)
-    assert "caught" in kinds(events) and state.players[0].food == 1
+    assert found(events, Caught) and state.players[0].food == 1
 
 
 # -- pool (the action-pool rules) ---------------------------------------------------------------------------------
@@ -175,7 +175,7 @@ def test_d6_a_four_or_five_succeeds_at_a_cost():
     state, events = act(state, "attack")
     roll = _rolls(events)[0]
     assert (roll.success, roll.grade, roll.food) == (True, "cost", -1)
-    assert "killed" in kinds(events)
+    assert found(events, CreatureKilled)
     assert roll.describe().endswith(": success at a cost (-1 food)")
 
 
@@ -193,7 +193,7 @@ def test_d6_a_flee_is_one_roll_against_the_chasers_speed():
     rolls = _rolls(events)
     assert [r.purpose for r in rolls] == ["flee"]
     assert (rolls[0].pool, rolls[0].natural, rolls[0].grade) == (0, 4, "cost")
-    assert "fled" in kinds(events) and state.players[0].food == 1
+    assert found(events, Fled) and state.players[0].food == 1
 
 
 # -- exact odds ---------------------------------------------------------------------------------------------------

@@ -2,10 +2,21 @@
 
 from attrs import evolve
 
-from rainboard.engine import check_modifiers, narrate
+from rainboard.engine import check_modifiers
+from rainboard.engine.events import (
+    CompanionKilled,
+    CreatureKilled,
+    CreatureMet,
+    Joined,
+    KarmaSaved,
+    LetPass,
+    ReputationChanged,
+    Rolled,
+    Tamed,
+)
 from rainboard.engine.state import DEAD, HandCard, Market
 
-from .helpers import act, game, kinds, legal, put, rig, stack
+from .helpers import act, found, game, legal, put, rig, stack
 
 
 def hold(state, index, *cards, deck="su"):
@@ -28,7 +39,7 @@ def test_taming_pays_the_food_value_and_the_creature_joins_the_hand():
     state, events = act(state, "tame")
     player = state.players[0]
     assert player.food == 0 and [h.card for h in player.hand] == ["green_lizard"]
-    assert "tamed" in kinds(events) and state.current == 1
+    assert found(events, Tamed) and state.current == 1
 
 
 def test_no_taming_without_the_food_or_for_hazards_and_scavengers():
@@ -56,7 +67,9 @@ def test_tame_costs_are_lowered_by_the_slugcats_stat_and_by_items():
     state, events = act(state, "tame bait")
     assert state.players[0].food == 0
     assert [h.card for h in state.players[0].hand] == ["green_lizard"]
-    assert any("The Saint -1, Batfly Bait -2" in narrate(e, state) for e in events)
+    (tamed,) = found(events, Tamed, player=0, card="green_lizard")
+    # each discount is what it takes off the price
+    assert (tamed.price, tamed.cost, tamed.discounts) == (3, 1, (("The Saint", 1), ("Batfly Bait", 2)))
 
 
 def test_tamed_creatures_and_slugpups_stay_through_the_end_of_the_cycle():
@@ -64,7 +77,7 @@ def test_tamed_creatures_and_slugpups_stay_through_the_end_of_the_cycle():
     state = hold(state, 0, "green_lizard")
     state = stack(state, "su", "slugpup", "shelter")
     state, events = act(state, "draw")
-    assert "joined" in kinds(events) and "encounter" not in kinds(events)
+    assert found(events, Joined) and not found(events, CreatureMet)
     state = put(state, 0, food=2)
     state, _ = act(state, "draw", "hibernate")
     assert state.cycle == 2
@@ -77,10 +90,10 @@ def test_companions_attack_after_the_player_each_with_its_own_roll():
     state = hold(state, 0, "green_lizard", "slugpup")
     state = rig(state, 5, 10, 20)
     state, events = act(state, "attack")
-    rolls = [e.roll for e in events if e.kind == "roll"]
+    rolls = [e.roll for e in events if isinstance(e, Rolled)]
     assert [r.who for r in rolls] == ["Ada", "Ada's Green Lizard", "Ada's Slugpup"]
     assert [r.total for r in rolls] == [5, 7, 16]
-    assert "companion_kill" in kinds(events) and "killed" in kinds(events)
+    assert found(events, CompanionKilled) and found(events, CreatureKilled)
     assert state.players[0].food == 3 and state.current == 1
 
 
@@ -117,7 +130,7 @@ def test_a_bomb_counts_the_targets_hp_as_half():
     state, _ = meet("green_lizard", 8)
     state = hold(state, 0, "bomb")
     state, events = act(state, "attack bomb")
-    roll = [e for e in events if e.kind == "roll"][0].roll
+    roll = [e for e in events if isinstance(e, Rolled)][0].roll
     assert roll.target == 7 and roll.success
 
 
@@ -142,7 +155,7 @@ def test_a_karma_flower_keeps_karma_through_a_death():
     state = hold(state, 0, "karma_flower")
     state, events = act(state, "attack")
     assert state.players[0].status == DEAD and state.players[0].karma == 4
-    assert "karma_saved" in kinds(events) and state.players[0].hand == ()
+    assert found(events, KarmaSaved) and state.players[0].hand == ()
 
 
 def test_food_items_are_eaten_at_any_moment_without_ending_the_turn():
@@ -169,10 +182,10 @@ def test_low_reputation_scavengers_fight_and_attacking_costs_reputation_once():
     state, _ = meet("scavenger", 3, 2, 4, reputation=2)
     assert "leave" not in legal(state) and "flee" in legal(state)
     state, events = act(state, "attack")
-    assert state.players[0].reputation == 1 and "reputation" in kinds(events)
+    assert state.players[0].reputation == 1 and found(events, ReputationChanged)
     state = rig(state, 3, 2)
     state, events = act(state, "attack")
-    assert state.players[0].reputation == 1 and "reputation" not in kinds(events)
+    assert state.players[0].reputation == 1 and not found(events, ReputationChanged)
 
 
 def test_gifts_raise_reputation_one_per_half_pearl_and_calm_the_scavenger():
@@ -181,16 +194,16 @@ def test_gifts_raise_reputation_one_per_half_pearl_and_calm_the_scavenger():
     assert "give pearl" in legal(state)
     state, events = act(state, "give pearl")
     assert state.players[0].reputation == 3
-    assert "ignored" in kinds(events) and legal(state)[0] == "leave"
+    assert found(events, LetPass) and legal(state)[0] == "leave"
     state, _ = act(state, "leave")
     assert state.current == 1 and state.decks["hi"].discard == ("scavenger",)
 
 
 def test_reputation_three_lets_the_player_pass_and_five_makes_a_friend():
     state, events = meet("scavenger", reputation=3)
-    assert "ignored" in kinds(events) and "leave" in legal(state) and "flee" not in legal(state)
+    assert found(events, LetPass) and "leave" in legal(state) and "flee" not in legal(state)
     state, events = meet("scavenger", reputation=5)
-    assert "joined" in kinds(events) and [h.card for h in state.players[0].hand] == ["scavenger"]
+    assert found(events, Joined) and [h.card for h in state.players[0].hand] == ["scavenger"]
     assert state.current == 1
 
 
@@ -200,14 +213,16 @@ def test_at_most_three_scavenger_friends():
     state = hold(state, 0, "scavenger", "scavenger", "scavenger")
     state = stack(state, "hi", "scavenger")
     state, events = act(state, "draw")
-    assert "joined" not in kinds(events) and "leave" in legal(state)
+    assert not found(events, Joined) and "leave" in legal(state)
 
 
 def test_artificer_never_gains_reputation():
     state, _ = meet("scavenger", slugcat="artificer", reputation=1)
     state = hold(state, 0, "lantern")
     state, events = act(state, "give lantern")
-    assert state.players[0].reputation == 1 and "never warm" in narrate(events[0], state)
+    assert state.players[0].reputation == 1
+    assert events[0] == ReputationChanged(player=0, card="scavenger", item="lantern", before=1, after=1,
+                                          never_gains=True)
 
 
 def test_a_merchant_shows_three_treasures_and_sells_for_pearls():

@@ -3,9 +3,10 @@
 from attrs import evolve
 
 from rainboard.engine import outcome
+from rainboard.engine.events import Ascended, Died, EndingReached, GameOver, MarkReceived, Waited
 from rainboard.engine.state import ASCENDED, OVER
 
-from .helpers import act, game, kinds, legal, put, stack
+from .helpers import act, found, game, legal, put, stack, types
 
 
 def _sleep_in_sb(state, index=0):
@@ -24,7 +25,7 @@ def test_the_mark_is_drawn_in_five_pebbles_and_stays_findable():
     state = stack(state, "ss", "mark")
     state, events = act(state, "draw")
     assert state.players[0].has_mark
-    assert "mark" in kinds(events)
+    assert found(events, MarkReceived)
     assert "mark" in state.decks["ss"].draw  # shuffled back for the others
 
 
@@ -50,7 +51,7 @@ def test_entering_subterranean_with_the_mark_reaches_the_ending():
     state = put(state, 0, region="ss", has_mark=True)
     state = stack(state, "ss", "gate_sb_ss")
     state, events = act(state, "draw", "cross")
-    assert state.players[0].reached_ending and "ending" in kinds(events)
+    assert state.players[0].reached_ending and found(events, EndingReached)
 
 
 def test_hibernating_in_subterranean_without_the_mark_does_not_count():
@@ -68,7 +69,7 @@ def test_solo_ascends_after_the_second_subterranean_hibernation_without_waiting(
     state, events = _sleep_in_sb(state)
     assert state.phase == OVER and state.winner == 0
     assert state.players[0].status == ASCENDED
-    assert kinds(events)[-2:] == ["ascended", "game_over"]
+    assert types(events)[-2:] == [Ascended, GameOver]
     assert events[-1].turns == state.players[0].turns == 41  # turns 40 and 41: the solo score
     result = outcome(state)
     assert result.solo_score == 41 and result.winner == 0 and result.placings[0].place == 1
@@ -86,7 +87,7 @@ def test_with_the_wait_four_turns_pass_by_themselves_then_ascension_wins():
     turns = state.players[0].turns
     state = evolve(state, rain=20)
     state, events = act(state, "food", "food", "food", "food", "food", "food")
-    assert kinds(events).count("waiting") == 3
+    assert len(found(events, Waited)) == 3
     assert state.phase == OVER and state.winner == 0
     assert state.players[0].turns == turns + 3
     assert state.ranking == (0, 2, 1)  # Cy bears the Mark; Bo has nothing
@@ -102,7 +103,7 @@ def test_a_waiting_player_is_safe_from_the_rain():
     state = put(state, 1, region="su")
     state = evolve(state, turn=1, rain=0)
     state, events = act(state, "food")
-    assert [e.player for e in events if e.kind == "died"] == [1]
+    assert [e.player for e in events if isinstance(e, Died)] == [1]
     assert state.players[0].status != "dead"
 
 

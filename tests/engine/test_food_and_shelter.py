@@ -2,10 +2,11 @@
 
 import pytest
 
-from rainboard.engine import IllegalAction, check_modifiers, narrate
+from rainboard.engine import IllegalAction, check_modifiers
+from rainboard.engine.events import Died, Fed, Hibernated, Searching, ShelterFound, Starved
 from rainboard.engine.state import HIBERNATING, STARVED
 
-from .helpers import act, game, kinds, legal, put, stack
+from .helpers import act, found, game, legal, put, stack, types
 
 
 def test_a_food_token_is_one_plant_pip_and_ends_the_turn():
@@ -13,7 +14,7 @@ def test_a_food_token_is_one_plant_pip_and_ends_the_turn():
     state, events = act(state, "food")
     assert state.players[0].food == 1
     assert state.current == 1
-    assert narrate(events[0], state) == "Ada eats a food token: +1 food (1/4)."
+    assert events[0] == Fed(player=0, card=None, prey=None, before=0, after=1, food_max=4, gained=1)
 
 
 def test_a_carnivore_needs_two_plant_pips_for_one():
@@ -30,7 +31,7 @@ def test_a_herbivore_gains_nothing_from_meat_but_eats_fruit():
     state = stack(state, "su", "carcass", "dangle_fruit")
     state, events = act(state, "draw")
     assert state.players[0].food == 0
-    assert "gets no food" in " ".join(narrate(e, state) for e in events)
+    assert found(events, Fed, player=0, card="carcass", gained=0, before=0, after=0)
     state, _ = act(state, "draw")
     assert state.players[0].food == 1
 
@@ -40,7 +41,7 @@ def test_food_never_goes_above_the_maximum():
     state = put(state, 0, food=4)
     state, events = act(state, "food")
     assert state.players[0].food == 4
-    assert "too full" in narrate(events[0], state)
+    assert events[0] == Fed(player=0, before=4, after=4, food_max=4, gained=1)  # the token's pip, with no room
 
 
 def test_a_drawn_shelter_offers_hibernation_only_when_fed():
@@ -66,7 +67,7 @@ def test_a_kept_shelter_lets_the_player_hibernate_later_for_a_turn():
     state = put(state, 0, food=2)
     turns = state.players[0].turns
     state, events = act(state, "hibernate")
-    assert "hibernated" in kinds(events)
+    assert found(events, Hibernated)
     assert state.players[0].turns == turns + 1  # the hibernation took the turn
     assert state.cycle == 2  # and, the one player asleep, ended the cycle
 
@@ -77,8 +78,8 @@ def test_searching_takes_three_turns_and_finds_the_first_shelter():
     state = put(state, 0, food=2)
     assert "search" in legal(state)
     state, events = act(state, "search")
-    assert kinds(events).count("busy") == 2
-    assert kinds(events)[-1] == "search_found"
+    assert len(found(events, Searching)) == 2
+    assert types(events)[-1] is ShelterFound
     assert state.players[0].turns == 3
     assert legal(state) == ["hibernate", "keep"]
     assert state.decks["su"].draw.count("shelter") == 1  # two in the deck, one found
@@ -103,7 +104,7 @@ def test_starving_survives_the_cycle_then_penalises_and_needs_a_full_board():
     state = put(state, 0, food=1, karma=3)
     state = stack(state, "su", "shelter")
     state, events = act(state, "draw", "starve")
-    assert "starved" in kinds(events) and "died" not in kinds(events)
+    assert found(events, Starved) and not found(events, Died)
     player = state.players[0]
     assert state.cycle == 2 and player.karma == 3 and player.starving
     assert check_modifiers(state, 0, "attack") == (("starving", -1),)

@@ -2,9 +2,10 @@
 
 from attrs import evolve
 
+from rainboard.engine.events import Blasted, CompanionKilled, Moved, MustAnswer, Pounced, Transformed, Untamed
 from rainboard.engine.state import DEAD, Duel, HandCard
 
-from .helpers import act, game, kinds, legal, put, rig, stack
+from .helpers import act, found, game, legal, put, rig, stack
 
 
 def two_in_hi(*slugcats, **extra):
@@ -37,7 +38,7 @@ def test_a_strike_above_the_targets_hp_kills_and_feeds_three_pips():
     state = rig(state, 11)  # Saint has HP 10
     state, events = act(state, "strike 1")
     assert state.players[1].status == DEAD
-    assert state.players[0].food == 3 and "strike" in kinds(events)
+    assert state.players[0].food == 3 and found(events, Pounced)
 
 
 def test_the_defender_answers_on_the_attackers_turn_and_can_fight_back():
@@ -48,7 +49,7 @@ def test_the_defender_answers_on_the_attackers_turn_and_can_fight_back():
     assert isinstance(state.pending, Duel)
     assert state.to_act == 1 and state.current == 0  # Bo must choose, on Ada's turn
     assert legal(state) == ["attack", "flee"]
-    assert events[-1].kind == "answer"
+    assert isinstance(events[-1], MustAnswer)
     state, events = act(state, "attack")
     # Saint is a herbivore: Ada's 3 pips of meat give her nothing; 1 is her food token from before
     assert state.players[0].status == DEAD and state.players[1].food == 1
@@ -80,7 +81,7 @@ def test_companions_help_both_sides_of_a_hunt():
     state = rig(state, 2, 3, 20)
     state, events = act(state, "strike 1", "attack")
     assert state.players[0].status == DEAD
-    assert "companion_kill" in kinds(events)
+    assert found(events, CompanionKilled)
 
 
 def test_the_hunter_becomes_hunter_long_legs_after_twenty_turns():
@@ -91,7 +92,7 @@ def test_the_hunter_becomes_hunter_long_legs_after_twenty_turns():
     state, events = act(state, "food", "food")
     hunter = state.players[0]
     assert hunter.turns == 21 and hunter.form == "hunter_long_legs"
-    assert "transformed" in kinds(events)
+    assert found(events, Transformed)
 
 
 def test_hunter_long_legs_must_hunt_and_explodes_on_its_prey():
@@ -102,7 +103,7 @@ def test_hunter_long_legs_must_hunt_and_explodes_on_its_prey():
     state, _ = act(state, "hunt 1", "food")
     state = rig(state, 7)  # 7 + 1 = 8 > half of Survivor's 12
     state, events = act(state, "strike 1")
-    assert any(e.kind == "explosive" for e in events)
+    assert found(events, Blasted)
     assert state.players[1].status == DEAD
 
 
@@ -122,7 +123,7 @@ def test_hunter_long_legs_can_be_killed_for_three_pips_or_tamed_and_then_follows
     state = stack(state, "hi", "gate_hi_su")
     state, events = act(state, "draw", "cross")
     assert state.players[0].region == "su" and state.players[1].region == "su"
-    assert sum(1 for e in events if e.kind == "moved") == 2
+    assert sum(1 for e in events if isinstance(e, Moved)) == 2
 
 
 def test_a_tamed_long_legs_goes_wild_when_its_tamer_dies():
@@ -134,7 +135,7 @@ def test_a_tamed_long_legs_goes_wild_when_its_tamer_dies():
     state = rig(state, 2, 5, 20)
     state, events = act(state, "draw", "attack")
     assert state.players[0].status == DEAD and state.players[1].tamed_by is None
-    assert "untamed" in kinds(events)
+    assert found(events, Untamed)
 
 
 def test_a_tamed_long_legs_may_sleep_in_its_tamers_shelter():

@@ -4,9 +4,10 @@ where they last slept; 0 (the default) keeps them out for the rest of the cycle,
 from attrs import evolve
 
 from rainboard.engine.death import DOWN, rounds_down
+from rainboard.engine.events import TurnStarted, Woke
 from rainboard.engine.state import AWAKE, DEAD
 
-from .helpers import act, game, kinds, legal, mini_data, put, rig
+from .helpers import act, game, legal, mini_data, put, rig, types
 
 
 def _data(rounds: int):
@@ -35,7 +36,7 @@ def test_the_victim_wakes_again_after_the_rounds_in_its_last_shelters_region():
     bo = state.players[1]
     assert bo.status == AWAKE and (bo.busy, bo.busy_task) == (0, None) and rounds_down(state, 1) is None
     assert bo.region == bo.wake_region == "su" and bo.food == 0  # where the Saint last woke, no food
-    assert kinds(events)[-2:] == ["woke", "turn_started"]
+    assert types(events)[-2:] == [Woke, TurnStarted]
     assert state.current == 0  # Ada plays first in the round, then Bo takes his turn again
     state, _ = act(state, "food")
     assert state.current == 1

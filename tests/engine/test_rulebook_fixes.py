@@ -7,10 +7,21 @@ from attrs import evolve
 from rainboard.data import load_data
 from rainboard.engine import Options, PlayerSetup, Setup, apply, new_game, queries, testing
 from rainboard.engine.actions import Strike
+from rainboard.engine.events import (
+    Ascended,
+    CardLetGo,
+    CreatureGaveUp,
+    CycleEnded,
+    GatesLeftBehind,
+    Rolled,
+    ShelterFound,
+    ShelterNotFound,
+    TurnStarted,
+)
 from rainboard.engine.state import DEAD, HIBERNATING, OVER, Decision, Duel, Encounter, HandCard
 from rainboard.engine.testing import script_dice
 
-from .helpers import act, game, kinds, legal, mini_data, put, rig, stack
+from .helpers import act, found, game, legal, mini_data, put, rig, stack, types
 
 
 def _in_hi(*slugcats, data=None):
@@ -45,7 +56,7 @@ def test_a_fight_that_cannot_be_decided_ends_after_the_most_exchanges():
         state = rig(state, 1, 1)  # Ada misses (1 + 0 vs 14), the lizard misses (1 - 3 vs 12)
         state, events = act(state, "attack")
     assert state.pending is None and state.current == 1  # the fight is over, and so is Ada's turn
-    assert kinds(events)[-2:] == ["gave_up", "turn_started"]  # the creature leaves, then Bo's turn begins
+    assert types(events)[-2:] == [CreatureGaveUp, TurnStarted]  # the creature leaves, then Bo's turn begins
     assert state.players[0].status != DEAD
     assert "green_lizard" in state.decks["su"].discard
 
@@ -60,7 +71,7 @@ def test_a_strike_on_a_hunted_player_can_use_a_weapon():
     state = rig(state, 8)  # 8 + 3 (spear) = 11 > Saint's HP 10; bare, 8 would not be enough
     state, events = act(state, "strike 1 spear")
     assert state.players[1].status == DEAD
-    rolls = [e.roll for e in events if e.kind == "roll"]
+    rolls = [e.roll for e in events if isinstance(e, Rolled)]
     assert ("Spear", 3) in rolls[0].modifiers and rolls[0].total == 11
     assert "spear" not in [h.card for h in state.players[0].hand]  # used up, as in a creature fight
 
@@ -115,7 +126,7 @@ def test_a_search_during_the_precycles_forced_turns_searches_the_precycle_deck()
     assert "search" in legal(state)  # the region's deck has no shelter; the precycle deck does
     state, events = act(state, "search")  # solo: the two owed turns pass by themselves at once
     assert state.players[0].cycle_turns == 3  # still within the precycle's forced turns
-    assert "search_found" in kinds(events)
+    assert found(events, ShelterFound)
     assert state.pending.deck == "precycle"
     state, _ = act(state, "keep")
     assert [h.deck for h in state.players[0].hand] == ["precycle"]
@@ -139,7 +150,7 @@ def test_a_player_who_completes_the_ending_during_anothers_wait_ascends_too_rank
     assert state.winner == 0
     assert state.players[1].status == "ascended"  # Bo ascends with Ada, after her
     assert state.ranking[:2] == (0, 1)
-    assert kinds(events).count("ascended") == 2
+    assert len(found(events, Ascended)) == 2
 
 
 # "EITHER INSTANTLY DISCARD THIS CARD AND TRAVEL TO THE OTHER REGION ... OR TAKE IT WITH YOU AND TRAVEL
@@ -150,7 +161,7 @@ def test_a_kept_gate_stays_in_hand_across_cycles():
     state = stack(state, "su", "gate_hi_su", "shelter")
     state, _ = act(state, "draw", "keep")
     state, events = act(state, "draw", "hibernate")  # everyone asleep: the cycle ends
-    assert "cycle_ended" in kinds(events) and state.cycle == 2
+    assert found(events, CycleEnded) and state.cycle == 2
     assert [h.card for h in state.players[0].hand] == ["gate_hi_su"]  # still at the gate, card in hand
     assert "cross gate_hi_su" in legal(put(state, 0, karma=3))
 
@@ -165,7 +176,7 @@ def test_a_second_copy_of_a_kept_gate_cannot_be_kept():
     assert legal(state) == ["leave"]  # karma 1 cannot cross, and one copy is already kept
     state, events = act(state, "leave")
     assert [h.card for h in state.players[0].hand] == ["gate_hi_su"]
-    assert state.decks["su"].discard.count("gate_hi_su") == 1 and "let_go" in kinds(events)
+    assert state.decks["su"].discard.count("gate_hi_su") == 1 and found(events, CardLetGo)
 
 
 def test_kept_gates_that_lead_nowhere_from_the_new_region_go_back_to_their_decks():
@@ -176,7 +187,7 @@ def test_kept_gates_that_lead_nowhere_from_the_new_region_go_back_to_their_decks
     state = put(state, 0, hand=(HandCard("gate_hi_su", "su"), HandCard("gate_gw_hi", "hi")), region="hi")
     state = evolve(state, turn=0)
     state, events = act(state, "cross gate_gw_hi")  # to Garbage Wastes: the SU-HI gate is far away
-    assert state.players[0].hand == () and "gates_left" in kinds(events)
+    assert state.players[0].hand == () and found(events, GatesLeftBehind)
     assert "gate_hi_su" in state.decks["su"].discard
 
 
@@ -186,7 +197,7 @@ def test_dying_gives_kept_gates_back_to_their_decks():
     state = evolve(state, turn=1, rain=0)
     state, events = act(state, "food")  # the rain: both die out in it
     assert state.players[0].hand == (HandCard("spear", "treasure"),)
-    assert "gate_hi_su" in state.decks["su"].discard and "gates_left" in kinds(events)
+    assert "gate_hi_su" in state.decks["su"].discard and found(events, GatesLeftBehind)
 
 
 # "(WARNING! PRECYCLE DECK DOES NOT CONTAIN GATES TO OTHER REGIONS AND ONLY HAS ENOUGH SHELTERS FOR 4
@@ -220,7 +231,7 @@ def test_the_precycle_deck_shelters_four_players_at_most():
             state, new = act(state, "food")
         events += new
     assert slept == 4
-    assert kinds(events).count("search_found") == 4 and kinds(events).count("search_failed") == 5
+    assert len(found(events, ShelterFound)) == 4 and len(found(events, ShelterNotFound)) == 5
     sleepers = [p for p in state.players if p.status == HIBERNATING]
     assert len(sleepers) == 4  # each holds the shelter they sleep in until the cycle ends
     assert all([h.card for h in p.hand] == ["shelter"] for p in sleepers)
@@ -237,7 +248,7 @@ def test_a_slept_in_shelter_goes_back_to_its_deck_when_the_cycle_ends():
     assert state.current == 1 and "search" not in legal(state)  # Bo's search could find nothing
     state = evolve(state, rain=0)
     state, events = act(state, "food")  # the round's last turn at timer 0: the rain ends the cycle
-    assert "cycle_ended" in kinds(events)
+    assert found(events, CycleEnded)
     assert state.players[0].hand == () and "shelter" in state.decks["hi"].discard
 
 
@@ -252,7 +263,7 @@ def test_a_strikers_explosive_does_not_halve_the_hunted_players_hp_for_the_compa
     # Bo's full HP 10, a miss too (against 5 it killed)
     state = rig(state, 3, 12)
     state, events = act(state, "strike 1 bomb")
-    rolls = [e.roll for e in events if e.kind == "roll"]
+    rolls = [e.roll for e in events if isinstance(e, Rolled)]
     assert [(r.target, r.total) for r in rolls] == [(5, 3), (10, 9)]
     assert state.players[1].status != DEAD and isinstance(state.pending, Duel)
     # the same throw at a creature of HP 10: the companion rolls against the full 10 there too
@@ -260,7 +271,7 @@ def test_a_strikers_explosive_does_not_halve_the_hunted_players_hp_for_the_compa
     fight = put(fight, 0, hand=(HandCard("bomb", "treasure"), HandCard("green_lizard", "hi")))
     fight = rig(stack(fight, "hi", "salamander"), 3, 12, 1)
     fight, events = act(fight, "draw", "attack bomb")
-    assert [(e.roll.target, e.roll.total) for e in events if e.kind == "roll"][:2] == [(5, 3), (10, 9)]
+    assert [(e.roll.target, e.roll.total) for e in events if isinstance(e, Rolled)][:2] == [(5, 3), (10, 9)]
 
 
 def test_a_defenders_explosive_does_not_halve_the_strikers_hp_for_the_companions():
@@ -271,7 +282,7 @@ def test_a_defenders_explosive_does_not_halve_the_strikers_hp_for_the_companions
     # against Ada's full 12
     state = rig(state, 1, 2, 12)
     state, events = act(state, "strike 1", "attack bomb")
-    rolls = [e.roll for e in events if e.kind == "roll"]
+    rolls = [e.roll for e in events if isinstance(e, Rolled)]
     assert [(r.target, r.total) for r in rolls][1:] == [(6, 2), (12, 9)]
     assert state.players[0].status != DEAD
 
@@ -288,7 +299,7 @@ def test_hunter_long_legs_has_no_spear_mastery():
     face = 6 - 3 - attack
     state = rig(state, face)
     state, events = act(state, "strike 1 spear")
-    strike = [e.roll for e in events if e.kind == "roll"][0]
+    strike = [e.roll for e in events if isinstance(e, Rolled)][0]
     own = (("Hunter Long Legs", attack),) if attack else ()
     assert strike.modifiers == own + (("Spear", 3),) and strike.total == 6 and strike.target == 6
     assert state.players[1].status != DEAD

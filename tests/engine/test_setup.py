@@ -3,16 +3,17 @@
 import pytest
 
 from rainboard.engine import IllegalAction, PlayerSetup, Setup, SetupError, apply, legal_actions, new_game
+from rainboard.engine.events import CycleStarted, Rolled, TurnOrderTie
 from rainboard.engine.setup import _roll_turn_order
 from rainboard.engine.state import CHOOSING, PLAYING
 from rainboard.engine.step import Step
 from rainboard.engine.testing import script_dice
 
-from .helpers import legal, mini_data
+from .helpers import found, legal, mini_data
 
 
 def _rolls(events):
-    return [(e.player, e.roll.natural) for e in events if e.kind == "roll"]
+    return [(e.player, e.roll.natural) for e in events if isinstance(e, Rolled)]
 
 
 def _roll_order(players: int, *faces: int):
@@ -26,7 +27,7 @@ def _roll_order(players: int, *faces: int):
 def test_turn_order_is_highest_d20_first():
     order, events, state = _roll_order(3, 7, 18, 12)
     assert _rolls(events) == [(0, 7), (1, 18), (2, 12)]
-    assert "tie" not in [e.kind for e in events]
+    assert not found(events, TurnOrderTie)
     assert order == [1, 2, 0]
     assert state.script == ()  # every scripted face used
 
@@ -41,7 +42,7 @@ def test_new_game_orders_players_by_their_rolls():
 
 def test_tied_players_roll_again_among_themselves():
     order, events, _ = _roll_order(2, 9, 9, 4, 16)
-    assert [e.kind for e in events].count("tie") == 1
+    assert len(found(events, TurnOrderTie)) == 1
     assert _rolls(events) == [(0, 9), (1, 9), (0, 4), (1, 16)]  # the re-roll
     assert order == [1, 0]
 
@@ -68,7 +69,7 @@ def test_slugcats_are_chosen_in_turn_order_each_once():
     assert state.players[first].region == "lf" and state.players[second].region == "su"
     for player in state.players:
         assert (player.karma, player.reputation, player.food) == (1, 1, 0)
-    assert "cycle_started" in [e.kind for e in events]
+    assert found(events, CycleStarted)
     assert state.cycle == 1 and state.current == first
 
 

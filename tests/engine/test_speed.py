@@ -1,5 +1,5 @@
-"""The engine's shortcuts play the same game: trusted apply, the state drafted once per step, the
-quick builders, the look-up tables and the shuffle written out in one loop."""
+"""The engine's shortcuts play the same game: trusted apply, the state and the players it changes
+opened once per step (drafts.py), the look-up tables and the shuffle written out in one loop."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from rainboard.data import load_data
 from rainboard.engine import IllegalAction, apply, digest, legal_actions, new_game
 from rainboard.engine.food import feed
 from rainboard.engine.queries import food_gain
-from rainboard.engine.quick import copier, field_replacer, replacer
+from rainboard.engine.drafts import _check_layout, open_deck, open_player, open_state
 from rainboard.engine.rng import Dice
-from rainboard.engine.state import Decision, Encounter, GameState, HandCard, Player
+from rainboard.engine.state import Decision, DeckState, GameState, Player
 from rainboard.engine.step import Step
 from rainboard.engine.tables import tables
 from rainboard.sim import random_setup
@@ -59,113 +59,90 @@ def test_legal_actions_hands_out_a_fresh_list_each_time():
     assert legal_actions(later) != [] and legal_actions(state) == expected
 
 
-def test_a_player_read_before_a_change_keeps_the_old_values():
+def test_an_edit_opens_a_copy_and_the_finished_step_freezes_it():
     state = put(game("survivor", "hunter"), 0, food=2)
     step = Step(state)
     before = step.player(0)
-    after = step.update_player(0, food=3, karma=2)
-    assert (before.food, before.karma) == (2, 1) and (after.food, after.karma) == (3, 2)
-    assert step.player(0) is after and state.players[0] is before  # the old state is untouched
+    opened = step.edit(0)
+    opened.food, opened.karma = 3, 2
+    assert step.edit(0) is opened and step.player(0) is opened  # one open copy for the whole step
+    assert (before.food, before.karma) == (2, 1) and state.players[0] is before  # the old state is untouched
     new = step.finish()
-    assert new.players[0] == after and new.steps == state.steps + 1
-    assert isinstance(new.players, tuple) and new.decks is state.decks  # no deck changed: shared
+    assert new.players[0] is opened and type(opened) is Player
+    assert new.players[0] == attrs.evolve(before, food=3, karma=2) and new.steps == state.steps + 1
+    assert isinstance(new.players, tuple) and new.players[1] is state.players[1]
+    assert new.decks is state.decks  # no deck changed: the old dict is shared
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        opened.food = 4  # frozen once the step finished
 
 
 def test_a_step_copies_the_decks_before_changing_them():
     state = game("survivor", "hunter")
     step = Step(state)
     deck = next(iter(state.decks))
+    assert step.state.decks is not state.decks and step.state.players is not state.players
     card = step.draw_card(deck)
+    step.discard("spear", deck)
     new = step.finish()
     assert state.decks[deck].draw[0] == card and new.decks[deck].draw == state.decks[deck].draw[1:]
-    with pytest.raises(TypeError):
-        Step(state).update(no_such_field=1)
+    assert new.decks[deck].discard == state.decks[deck].discard + ("spear",) and type(new.decks[deck]) is DeckState
+    assert all(new.decks[other] is state.decks[other] for other in state.decks if other != deck)
 
 
-def test_a_step_update_changes_the_pending_decision_alone_or_with_other_fields():
+def test_the_draft_takes_writes_by_field_name_only():
     state = game("survivor", "hunter")
     step = Step(state)
-    step.update(pending=Decision(player=0, card="shelter", deck="su"))
-    assert step.state.pending == Decision(player=0, card="shelter", deck="su") and state.pending is None
-    step.update(pending=None, rain=4, round=2)
-    new = step.finish()
-    assert (new.pending, new.rain, new.round) == (None, 4, 2) and new.players is state.players
-    step = Step(state)
-    step.update(pending=Decision(player=1, card="shelter", deck="su"))
-    step.update(rain=5)  # pending left as it was
-    assert step.finish().pending == Decision(player=1, card="shelter", deck="su") and step.state.rain == 5
-    with pytest.raises(TypeError):
-        Step(state).update(pending=None, no_such_field=1)
-
-
-def test_the_quick_replacer_and_copier_give_what_attrs_gives():
-    replace, copy = replacer(Player), copier(GameState, GameState)
-    player = Player(name="Ada", slugcat="survivor", hand=(HandCard("spear", "su"),))
-    for changes in ({}, {"food": 3}, {"karma": 4, "hand": (), "status": "dead", "hunting": 2}):
-        assert replace(player, changes) == attrs.evolve(player, **changes)
-        assert replace(player, changes) is not player
-    state = game("survivor")
-    assert copy(state) == state and copy(state) is not state and copy(state).data is state.data
-    draft = Step(state).state
-    assert copy(draft) == state and type(draft) is not GameState
+    step.state.pending = Decision(player=0, card="shelter", deck="su")
+    assert state.pending is None
+    step.state.rain, step.state.round = 4, 2
     with pytest.raises(AttributeError):
-        replace(player, {"no_such_field": 1})
+        step.state.no_such_field = 1
+    with pytest.raises(AttributeError):
+        step.edit(0).no_such_field = 1
+    with pytest.raises(AttributeError):
+        step.edit_deck(next(iter(state.decks))).no_such_pile = ()
+    new = step.finish()
+    assert (new.pending, new.rain, new.round) == (Decision(player=0, card="shelter", deck="su"), 4, 2)
+    assert type(new) is GameState and new.players[1] is state.players[1]
 
 
-def test_a_field_replacer_gives_what_attrs_evolve_gives():
-    player = Player(name="Ada", slugcat="survivor", food=2, hand=(HandCard("spear", "su"),))
-    for fields, values in ((("food",), (5,)), (("turns", "cycle_turns"), (7, 3)),
-                           (("busy_task", "busy", "hand"), ("search", 2, ()))):
-        made = field_replacer(Player, *fields)(player, *values)
-        assert made == attrs.evolve(player, **dict(zip(fields, values))) and type(made) is Player
-        assert made is not player and player.food == 2 and player.hand  # the old value is untouched
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        field_replacer(Player, "food")(player, 3).food = 4
-    fight = Encounter(player=1, card="lizard", deck="su", exchange=2)
-    assert field_replacer(Encounter, "exchange")(fight, 3) == attrs.evolve(fight, exchange=3)
-    assert field_replacer(Encounter, "provoked", "peaceful")(fight, True, False) == \
-        attrs.evolve(fight, provoked=True, peaceful=False)
-    for fields in ((), ("food", "food"), ("no_such_field",)):
-        with pytest.raises(TypeError):
-            field_replacer(Player, *fields)
+def test_the_open_copies_hold_every_field():
+    """drafts.py copies each field by name: a field added to a class and not there fails here."""
+    def distinct(cls):
+        return {field.name: object() for field in attrs.fields(cls)}
+
+    for cls, copy in ((Player, open_player), (DeckState, open_deck), (GameState, open_state)):
+        values = distinct(cls)
+        original = object.__new__(cls)
+        for name, value in values.items():
+            object.__setattr__(original, name, value)
+        if cls is GameState:  # the draft takes a list of the players and a dict of the decks
+            values["players"], values["decks"] = [], {}
+            object.__setattr__(original, "players", ())
+            object.__setattr__(original, "decks", {})
+        opened = copy(original)
+        for name, value in values.items():
+            assert getattr(opened, name, None) is value or getattr(opened, name, None) == value, (cls, name)
 
 
-def test_a_step_takes_a_new_player_as_update_player_would():
-    state = put(game("survivor", "hunter"), 0, food=2)
-    step = Step(state)
-    before = step.player(0)
-    after = step.set_player(0, attrs.evolve(before, food=3))
-    assert step.player(0) is after and state.players[0] is before and before.food == 2
-    assert step.finish().players == (after, state.players[1])
+def test_an_open_copy_needs_the_frozen_class_layout():
+    @attrs.frozen  # attrs gives slotted classes a weakref slot unless told not to
+    class Weak:
+        value: int
 
+    @attrs.frozen(weakref_slot=False)
+    class Plain:
+        value: int
 
-def test_the_quick_builders_refuse_classes_they_cannot_build_exactly():
-    class NoSlots:
-        pass
+    class OpenWeak:
+        __slots__ = ("value",)
+
+    class OpenPlain:
+        __slots__ = ("value",)
 
     with pytest.raises(TypeError):
-        copier(NoSlots, GameState)
-
-    @attrs.frozen
-    class Checked:
-        value: int = attrs.field(validator=attrs.validators.instance_of(int))
-
-    @attrs.frozen(slots=False)
-    class Unslotted:
-        value: int
-
-    @attrs.frozen
-    class Hooked:
-        value: int
-
-        def __attrs_post_init__(self):
-            pass
-
-    for cls in (Checked, Unslotted, Hooked):
-        with pytest.raises(TypeError):
-            replacer(cls)
-        with pytest.raises(TypeError):
-            field_replacer(cls, "value")
+        _check_layout(OpenWeak, Weak)
+    _check_layout(OpenPlain, Plain)
 
 
 def test_the_tables_say_what_the_deck_data_says():
@@ -206,60 +183,6 @@ def test_eating_gives_the_food_the_rule_query_promised():
                 assert (eaten.food, eaten.food_parts) == (gain.food, gain.parts)
                 assert (fed.gained, fed.after, fed.part_kept) == (gain.gained, gain.food, bool(gain.parts))
                 assert 0 <= gain.worth <= pips
-
-
-def test_the_quick_initializer_stores_what_attrs_would():
-    import rainboard.engine.actions as actions
-    import rainboard.engine.events as events
-    import rainboard.engine.state as state
-
-    def quick(module):
-        return [cls for cls in vars(module).values()
-                if isinstance(cls, type) and attrs.has(cls) and cls.__init__.__code__.co_filename == "<quick __init__>"]
-
-    assert len(quick(events)) >= 50 and events.Rolled not in quick(events)  # Rolled keeps attrs' own
-    assert len(quick(actions)) == 19 and len(quick(state)) == 6
-    for cls in quick(events) + quick(actions) + quick(state):
-        fields = attrs.fields(cls)
-        given = {field.name: object() for field in fields}
-        made = cls(**given)
-        assert all(getattr(made, name) is value for name, value in given.items()), cls
-        required = {f.name: given[f.name] for f in fields if f.default is attrs.NOTHING}
-        bare = cls(**required)
-        assert all(getattr(bare, f.name) == (f.default if f.default is not attrs.NOTHING else given[f.name])
-                   for f in fields), cls
-        with pytest.raises(TypeError):
-            cls(**given, no_such_field=1)
-        with pytest.raises(attrs.exceptions.FrozenInstanceError):
-            setattr(made, "player", 3)
-    assert state.Encounter(1, "lizard", None) == state.Encounter(player=1, card="lizard", deck=None, exchange=1)
-    assert actions.Strike(2, "spear").item == "spear" and state.DeckState(("a",)).discard == ()
-
-
-def test_a_finished_step_is_its_draft_turned_frozen():
-    state = game("survivor", "hunter")
-    step = Step(state)
-    draft = step.state
-    new = step.finish()
-    assert new is draft and type(new) is GameState and new == attrs.evolve(state, steps=state.steps + 1)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        new.turn = 1
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        replacer(Player)(Player(name="Ada"), {"food": 2}).food = 3
-
-
-def test_the_open_twins_refuse_a_class_with_a_weakref_slot():
-    @attrs.frozen  # attrs gives slotted classes a weakref slot unless told not to
-    class Weak:
-        value: int
-
-    @attrs.frozen(weakref_slot=False)
-    class Plain:
-        value: int
-
-    with pytest.raises(TypeError):
-        replacer(Weak)
-    assert replacer(Plain)(Plain(1), {"value": 2}) == Plain(2)
 
 
 def test_the_shared_actions_are_the_values_they_name():

@@ -7,11 +7,12 @@ import pytest
 from attrs import evolve
 
 from rainboard.engine import digest, testing
+from rainboard.engine.events import CreatureKilled, Rolled
 from rainboard.engine.rng import Dice
 from rainboard.engine.state import HandCard
 from rainboard.saves import Replay, parse_save
 
-from .helpers import act, game, rig
+from .helpers import act, found, game, rig
 
 ARCHIVE = Path(__file__).resolve().parent.parent / "fixtures" / "guard-saves.tar.xz"
 
@@ -44,8 +45,8 @@ def test_the_engine_rolls_the_scripted_faces():
     state = testing.stack(game("survivor", "saint"), "su", "green_lizard")
     state = testing.script_dice(state, 20)
     state, events = act(state, "draw", "attack")
-    assert [e.roll.natural for e in events if e.kind == "roll"] == [20]
-    assert "killed" in [e.kind for e in events]
+    assert [e.roll.natural for e in events if isinstance(e, Rolled)] == [20]
+    assert found(events, CreatureKilled)
 
 
 def test_a_script_not_used_up_survives_into_the_next_state_and_script_dice_appends():
@@ -56,7 +57,7 @@ def test_a_script_not_used_up_survives_into_the_next_state_and_script_dice_appen
     assert state.script == (20, 5, 6)
     state = testing.stack(state, "su", "green_lizard")
     state, events = act(state, "draw", "attack")  # Bo kills it with the 20
-    assert [e.roll.natural for e in events if e.kind == "roll"] == [20]
+    assert [e.roll.natural for e in events if isinstance(e, Rolled)] == [20]
     assert state.script == (5, 6)
 
 

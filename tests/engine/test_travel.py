@@ -2,9 +2,9 @@
 
 from attrs import evolve
 
-from rainboard.engine import narrate
+from rainboard.engine.events import CreatureMet, Died, Fled, Moved, SparedByRain
 
-from .helpers import act, game, kinds, legal, put, rig, stack
+from .helpers import act, found, game, legal, put, rig, stack, types
 
 
 def test_a_gate_drawn_with_enough_karma_can_be_crossed_at_once():
@@ -15,7 +15,7 @@ def test_a_gate_drawn_with_enough_karma_can_be_crossed_at_once():
     assert legal(state) == ["cross", "keep"]
     state, events = act(state, "cross")
     assert state.players[0].region == "hi"
-    assert "passes the Karma Gate HI-SU (karma 3) to Industrial Complex" in narrate(events[0], state)
+    assert events[0] == Moved(player=0, origin="su", region="hi", gate="gate_hi_su", karma=3)
     assert state.decks["su"].discard == ("gate_hi_su",)
 
 
@@ -60,7 +60,7 @@ def test_the_wall_and_the_underhang_are_a_free_walk():
     assert "walk uh" in legal(state)
     state, events = act(state, "walk uh")
     assert state.players[0].region == "uh" and state.current == 1
-    assert events[0].kind == "moved"
+    assert isinstance(events[0], Moved)
 
 
 def test_five_pebbles_is_spared_by_the_rain():
@@ -68,8 +68,8 @@ def test_five_pebbles_is_spared_by_the_rain():
     state = put(state, 0, region="ss", karma=2)
     state = evolve(state, rain=0)
     state, events = act(state, "food", "food")
-    assert [e.player for e in events if e.kind == "died"] == [1]
-    assert any(e.kind == "rain_spared" and e.player == 0 for e in events)
+    assert [e.player for e in events if isinstance(e, Died)] == [1]
+    assert any(isinstance(e, SparedByRain) and e.player == 0 for e in events)
     assert state.players[0].karma == 2 and state.players[0].region == "ss"
 
 
@@ -78,16 +78,16 @@ def test_farm_arrays_worm_grass_every_second_turn_can_only_be_fled():
     assert state.players[0].region_turns == 1  # the first turn in Farm Arrays has begun
     state = evolve(state, rain=9)
     state, events = act(state, "food")
-    assert kinds(events)[-1] == "encounter" and "Worm Grass" in narrate(events[-1], state)
+    assert events[-1] == CreatureMet(player=0, card="worm_grass", hp=events[-1].hp)
     assert legal(state) == ["flee"]
     # the grass rolls 5, the Hunter rolls 12: away, and the turn goes on
     state = rig(state, 5, 12)
     state, events = act(state, "flee")
-    assert "fled" in kinds(events)
+    assert found(events, Fled)
     assert state.pending is None and state.players[0].turns == 2
     assert legal(state)[:2] == ["draw", "food"]
     state, events = act(state, "food")
-    assert "encounter" not in kinds(events)  # third turn: no grass
+    assert not found(events, CreatureMet)  # third turn: no grass
 
 
 def test_hunter_flees_worse_after_twenty_turns():

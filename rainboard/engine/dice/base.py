@@ -26,7 +26,7 @@ ATTACKS = ("attack", "strike")  # the purposes a natural hit (the `target` varia
 
 def _sum(modifiers: Modifiers) -> int:
     total = 0
-    for _, value in modifiers:  # a loop, not a generator: summed on every check
+    for _, value in modifiers:  # a loop, not sum() of a generator: see game._eating
         total += value
     return total
 

@@ -11,8 +11,6 @@ from typing import ClassVar
 
 from attrs import frozen
 
-from ..quick import slot_init
-
 
 @frozen
 class Roll:
@@ -70,8 +68,6 @@ class Roll:
             text += f": {verdict}"
         return f"{self.who} rolls for {self.purpose}: {text}"
 
-
-slot_init(Roll)  # a roll is made on every check (and graded ones twice): a quicker __init__ (quick.py)
 
 
 @frozen(kw_only=True)

@@ -6,7 +6,6 @@ from typing import ClassVar
 
 from attrs import frozen
 
-from ..quick import slot_inits
 from .base import Event
 
 # -- fights -----------------------------------------------------------------------------------------
@@ -192,6 +191,3 @@ class Transformed(Event):
     slugcat: str
     creature: str
 
-
-# Events are made several times an action: each here gets a quicker __init__ (quick.py).
-slot_inits(globals(), __name__)

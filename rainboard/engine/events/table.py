@@ -6,7 +6,6 @@ from typing import ClassVar
 
 from attrs import frozen
 
-from ..quick import slot_inits
 from .base import Event, Roll
 
 # -- setting up -------------------------------------------------------------------------------
@@ -281,7 +280,3 @@ class GameOver(Event):
     kind: ClassVar[str] = "game_over"
     turns: int
 
-
-# Events are made several times an action: each here gets a quicker __init__ (quick.py), but Rolled
-# keeps attrs' own.
-slot_inits(globals(), __name__, leave=("Rolled",))
