@@ -10,6 +10,10 @@ plays the same seeded games (the same seed gives the same game in every copy tha
 and the digests of their states are compared at the end of every game, so a copy that plays a
 different game is reported. It prints CPU and wall time per action (medians and p95 over the
 rounds) and each copy's median CPU time over the first's; it asserts nothing.
+
+With `--chess`, python-chess playing random moves (engine_speed.py's ChessPlay, the `bench` extra)
+takes its turn in the same rotation, and each copy's speed is also given as a multiple of it: the
+ratio engine_speed.py prints, for every copy at once, from the same run.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import sys
 import time
 from pathlib import Path
 
+from engine_speed import ChessPlay
 from timing import load, p95
 
 from rainboard.data import load_data
@@ -76,22 +81,48 @@ class Player:
         self.wall.append((time.perf_counter() - wall) / actions)
 
 
+class ChessPlayer:
+    """python-chess in the rotation, timed as a Player is (per move)."""
+
+    label = "python-chess"
+
+    def __init__(self, chess) -> None:
+        self.play = ChessPlay(chess)
+        self.cpu: list[float] = []
+        self.wall: list[float] = []
+
+    def chunk(self, moves: int) -> None:
+        wall, cpu = time.perf_counter(), time.process_time()
+        self.play.chunk(moves)
+        self.cpu.append((time.process_time() - cpu) / moves)
+        self.wall.append((time.perf_counter() - wall) / moves)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("copies", nargs="*", type=Path, help="folders holding a copy of rainboard/engine")
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--chunk", type=int, default=1000)
     parser.add_argument("--cap", type=int, default=2000, help="actions a game may last")
+    parser.add_argument("--chess", action="store_true", help="python-chess takes turns too, as the reference")
     args = parser.parse_args()
     data = load_data()
     import rainboard.engine as ours
     players = [Player("this checkout", ours, data, args.cap)]
     for number, folder in enumerate(args.copies, 1):
         players.append(Player(str(folder), _import_copy(folder.resolve(), f"engine_{number}"), data, args.cap))
+    reference = None
+    if args.chess:
+        try:
+            import chess
+        except ImportError:
+            parser.exit(2, "--chess needs python-chess (pip install chess==1.11.2, the `bench` extra)\n")
+        reference = ChessPlayer(chess)
+    rotation = players + ([reference] if reference else [])
     before = load()
     for number in range(args.rounds):
-        shift = number % len(players)
-        for player in players[shift:] + players[:shift]:
+        shift = number % len(rotation)
+        for player in rotation[shift:] + rotation[:shift]:
             player.chunk(args.chunk)
     print(f"## Engine copies side by side: {args.rounds} rounds of {args.chunk:,} actions each, 4 players")
     print(f"  before: {before}; after: {load()}")
@@ -104,6 +135,14 @@ def main() -> None:
     for player in players[1:]:
         paired = [o / f for o, f in zip(player.cpu, players[0].cpu)]
         print(f"  {player.label}: cpu round by round over the first's, median {statistics.median(paired):.3f}x")
+    if reference is not None:
+        print(f"  python-chess: cpu median {statistics.median(reference.cpu) * 1e6:.2f} us,"
+              f" wall median {statistics.median(reference.wall) * 1e6:.2f} us per move")
+        for player in players:
+            paired = [c / o for c, o in zip(reference.cpu, player.cpu)]
+            print(f"  {player.label}: {statistics.median(reference.cpu) / statistics.median(player.cpu):.2f}x"
+                  f" python-chess's moves per second (cpu medians); round by round median"
+                  f" {statistics.median(paired):.2f}x, p5 {sorted(paired)[len(paired) // 20]:.2f}x")
     for player in players[1:]:
         same = sum(a == b for a, b in zip(player.finals, players[0].finals))
         shared = min(len(player.finals), len(players[0].finals))

@@ -22,7 +22,8 @@ _new = object.__new__
 
 class Draft:
     """The game state while a step changes it: a GameState's fields, written by name
-    (`step.state.pending = None`). Its `players` and `decks` are the step's own list and dict."""
+    (`step.state.pending = None`). Its `players` is the step's own list, and its `decks` the step's
+    own dict from the first deck it changes."""
 
     __slots__ = GameState.__slots__
     current = GameState.current
@@ -42,7 +43,8 @@ class OpenDeck:
 
 
 def open_state(state: GameState) -> Draft:
-    """An open copy of the game state, with a list of its players and a dict of its decks."""
+    """An open copy of the game state, with a list of its players; its decks stay the state's own
+    dict until the step changes one (Step.edit_deck copies it then)."""
     new = _new(Draft)
     new.data = state.data
     new.seed = state.seed
@@ -57,7 +59,7 @@ def open_state(state: GameState) -> Draft:
     new.rain = state.rain
     new.rain_start = state.rain_start
     new.round = state.round
-    new.decks = dict(state.decks)
+    new.decks = state.decks
     new.pending = state.pending
     new.winner = state.winner
     new.ranking = state.ranking

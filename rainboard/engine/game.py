@@ -31,7 +31,7 @@ from .actions import (
     parse_action,
 )
 from .events import Event
-from .items import held_items
+from .hands import holding
 from .setup import choose_slugcat
 from .state import CHOOSING, OVER, PLAYING, Decision, Duel, Encounter, GameState, Market
 from .step import CycleEnds, Step, Turn
@@ -86,7 +86,7 @@ def _eating(state: GameState, index: int) -> list[Action]:
     # 3.11 a comprehension is a function call of its own, and writing these five as comprehensions
     # made random play 4-5% slower (benchmarks/engine_versions.py, same run). 3.12 inlines them.
     moves: list[Action] = []
-    for item in held_items(state, index):
+    for item in holding(state.data, state.players[index].hand).items:  # (items.held_items, not copied)
         if item.food > 0:
             moves.append(Eat(item.id))
     return moves

@@ -34,9 +34,10 @@ def hunt_targets(state: GameState, index: int) -> list[int]:
     return targets
 
 
-def legal_hunts(state: GameState, index: int) -> list:
+def legal_hunts(state: GameState, index: int, targets: list[int]) -> list:
+    """Striking the player hunted last turn if still a target, taming them, hunting any `targets`
+    (hunt_targets(state, index))."""
     me = state.players[index]
-    targets = hunt_targets(state, index)
     moves: list = []
     if me.hunting in targets:
         moves.append(Strike(me.hunting))
@@ -58,13 +59,15 @@ def legal_hunts(state: GameState, index: int) -> list:
 _HUNTS: dict[int, Hunt] = {}
 
 
-def must_hunt(state: GameState, index: int) -> bool:
-    """A player in an aggressive creature form, untamed, must go after anyone it can."""
+def must_hunt(state: GameState, index: int, targets: list[int] | None = None) -> bool:
+    """A player in an aggressive creature form, untamed, must go after anyone it can (`targets`:
+    hunt_targets(state, index), when the caller has them already)."""
     me = state.players[index]
     if me.form is None or me.tamed_by is not None:
         return False
-    creature = state.data.cards[me.form]
-    return abilities.hunts_players(creature) and bool(hunt_targets(state, index))
+    if targets is None:
+        targets = hunt_targets(state, index)
+    return abilities.hunts_players(state.data.cards[me.form]) and bool(targets)
 
 
 def hunt(step: Step, action: Hunt) -> Turn:

@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
+from .hands import holding
 from .state import GameState
 from .step import Step
-from .tables import tables
 
 
 def held_items(state: GameState, index: int) -> list:
     """The distinct item cards a player holds, in the order first picked up."""
-    hand = state.players[index].hand
-    if not hand:
-        return []
-    items = tables(state.data).items
-    seen: dict[str, object] = {}
-    for held in hand:
-        card = items.get(held.card)
-        if card is not None and held.card not in seen:
-            seen[held.card] = card
-    return list(seen.values())
+    return list(holding(state.data, state.players[index].hand).items)
 
 
 def use_up(step: Step, index: int, item) -> None:

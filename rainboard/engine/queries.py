@@ -14,6 +14,7 @@ from rainboard.data.models import CardKind
 
 from . import abilities
 from .actions import Action, Buy, CrossGate, Flee, Hibernate, Tame
+from .hands import holding
 from .items import held_items
 from .modifiers import check_modifiers, slugcat_traits
 from .odds import (  # the fight questions, asked through this module too
@@ -41,7 +42,6 @@ from .odds import (  # the fight questions, asked through this module too
 from .progress import EndingProgress, ending_progress, ending_stage, ending_steps  # the ending's, asked here too
 from .scavengers import unpaid_offers
 from .state import AWAKE, PRECYCLE_DECK, Decision, Encounter, GameState, Market
-from .tables import tables
 
 
 # -- food ---------------------------------------------------------------------------------------------
@@ -122,28 +122,25 @@ def partners(state: GameState, index: int) -> list[int]:
 
 
 def usable_cards(state: GameState, index: int, kind: CardKind) -> list[tuple[int, str]]:
-    """Kept cards of this kind the player may use: (holder, card), its own first, each card once."""
-    mates = partners(state, index)
-    if not mates:  # the common case: one's own hand
-        hand = state.players[index].hand
-        if not hand:
-            return []
-        kinds = tables(state.data).kind
-        seen: list[str] = []
-        own: list[tuple[int, str]] = []
-        for held in hand:
-            card = held.card
-            if kinds[card] == kind and card not in seen:
-                seen.append(card)
-                own.append((index, card))
-        return own
-    kinds = tables(state.data).kind
+    """Kept shelter or gate cards the player may use: (holder, card), its own first, each card once."""
+    if kind not in (CardKind.SHELTER, CardKind.GATE):
+        raise ValueError(f"only kept shelters and gates are used from a hand, not {kind!r}")
     found: dict[str, int] = {}
-    for holder in [index] + mates:
-        for held in state.players[holder].hand:
-            if kinds[held.card] == kind and held.card not in found:
-                found[held.card] = holder
+    for holder in [index] + partners(state, index):
+        held = holding(state.data, state.players[holder].hand)
+        for card in held.shelters if kind == CardKind.SHELTER else held.gates:
+            if card not in found:
+                found[card] = holder
     return [(holder, card) for card, holder in found.items()]
+
+
+def usable_ids(state: GameState, index: int, mates: list[int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ids of usable_cards' shelters and gates at once, given `mates`, the player's partners."""
+    if not mates:  # the common case: one's own hand, sorted once per hand
+        own = holding(state.data, state.players[index].hand)
+        return own.shelters, own.gates
+    return (tuple(card for _, card in usable_cards(state, index, CardKind.SHELTER)),
+            tuple(card for _, card in usable_cards(state, index, CardKind.GATE)))
 
 
 def shelter_holder(state: GameState, index: int) -> int | None:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from rainboard.data.models import CardKind
-
 from .actions import HIBERNATE, STARVE, Hibernate, SearchShelter, Starve
 from .events import Hibernated, Searching, SearchStarted, ShelterFound, ShelterNotFound, Starved
-from .queries import is_fed, search_deck, search_turns, usable_cards
+from .queries import is_fed, search_deck, search_turns
 from .state import HIBERNATING, STARVED, Decision, GameState
 from .step import Step, Turn
 from .tables import tables
@@ -15,11 +13,6 @@ from .tables import tables
 def sleep_action(state: GameState, index: int):
     """Hibernate when fed, else starve: the one way to sleep in a shelter now."""
     return HIBERNATE if is_fed(state, index) else STARVE
-
-
-def legal_sleep(state: GameState, index: int) -> list:
-    """Sleeping in a kept shelter (one's own, or a tamer's here)."""
-    return [sleep_action(state, index)] if usable_cards(state, index, CardKind.SHELTER) else []  # has_shelter
 
 
 def can_search(state: GameState, index: int) -> bool:

@@ -52,7 +52,8 @@ class Step:
         self.wake = True  # False: the step stops where a cycle ends, before anyone wakes (CycleEnds)
         self._opened: list[OpenPlayer] = []  # players edited, to freeze
         self._opened_decks: list[OpenDeck] = []
-        self._old_players, self._old_decks = state.players, state.decks  # kept by `finish` when unchanged
+        self._old_players = state.players  # kept by `finish` when no player changed
+        self._old_decks = state.decks  # the draft's decks until one changes (edit_deck copies them then)
 
     # -- players ---------------------------------------------------------------------------
     def player(self, index: int) -> Player:
@@ -95,15 +96,20 @@ class Step:
         decks = self.state.decks
         deck = decks[deck_id]
         if type(deck) is not OpenDeck:
+            if decks is self._old_decks:  # the first deck changed: the step's own dict from now on
+                decks = self.state.decks = dict(decks)
             deck = decks[deck_id] = open_deck(deck)
             self._opened_decks.append(deck)
         return deck
 
     def new_deck(self, deck_id: str, cards) -> None:
         """A deck that was not in the game yet (as the game starts), its draw pile `cards` shuffled."""
-        if deck_id in self.state.decks:
+        decks = self.state.decks
+        if deck_id in decks:
             raise ValueError(f"there is a deck {deck_id!r} already")
-        self.state.decks[deck_id] = DeckState(draw=self.dice.shuffle(cards))
+        if decks is self._old_decks:
+            decks = self.state.decks = dict(decks)
+        decks[deck_id] = DeckState(draw=self.dice.shuffle(cards))
 
     def draw_card(self, deck_id: str) -> str | None:
         """Take the top card; an empty deck is first reshuffled from its discard pile."""
@@ -159,11 +165,8 @@ class Step:
             draft.players = tuple(draft.players)
         else:  # nobody changed: the old state's tuple serves
             draft.players = self._old_players
-        if self._opened_decks:
-            for deck in self._opened_decks:
-                deck.__class__ = DeckState
-        elif len(draft.decks) == len(self._old_decks):  # no deck changed nor added: share the old dict
-            draft.decks = self._old_decks
+        for deck in self._opened_decks:  # (a step that changed no deck kept the old dict: it is shared)
+            deck.__class__ = DeckState
         self._opened = self._opened_decks = ()  # a finished step changes nothing more
         draft.__class__ = GameState
         return draft

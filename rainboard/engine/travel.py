@@ -41,13 +41,13 @@ def leave_far_gates(step: Step, index: int, region_id: str) -> None:
         step.emit(GatesLeftBehind(player=index, cards=tuple(h.card for h in gone)))
 
 
-def legal_travel(state: GameState, index: int) -> list:
-    """Kept gates this player (or a partner here) holds that it can cross from here, then free
-    crossings; a tamed creature goes only where its tamer takes it."""
+def legal_travel(state: GameState, index: int, gates: tuple[str, ...]) -> list:
+    """Crossing a kept gate this player (or a partner here) holds, `gates` (queries.usable_ids),
+    where it can from here, then free crossings; a tamed creature goes only where its tamer takes it."""
     if not travels_alone(state, index):
         return []
     moves: list = []
-    for _, card in usable_cards(state, index, CardKind.GATE):
+    for card in gates:
         if can_cross(state, index, card):
             moves.append(CrossGate(card))
     for other in state.data.regions[state.players[index].region].free_crossings:

@@ -13,8 +13,9 @@ from .cycles import end_cycle
 from .death import wake_downed
 from .ending import wait_at_the_void_sea
 from .events import RainFell, RoundEnded, TurnStarted
-from .hunts import legal_hunts, must_hunt, transform
-from .shelter import can_search, keep_searching, legal_sleep
+from .hunts import hunt_targets, legal_hunts, must_hunt, transform
+from .queries import partners, usable_ids
+from .shelter import can_search, keep_searching, sleep_action
 from .state import AWAKE, PLAYING, PRECYCLE_DECK, GameState
 from .step import Step, Turn
 from .travel import legal_travel
@@ -33,11 +34,10 @@ def _hazard(step: Step, index: int) -> Turn | None:
     return None if result is Turn.GOES_ON else result
 
 
-# Each rule gets the player whose turn starts; None lets the next rule run, a Turn stops the list:
-# OVER (the turn played itself: pass on) or WAITS (a decision, or the game is over). First the turns
-# owed to the ending's wait or to a search, which play themselves; a turn not owed is announced
-# (TurnStarted), then the rules of a turn's start run.
-OWED_TURN_RULES = (wait_at_the_void_sea, keep_searching)
+# A turn owed to the ending's wait or to a search plays itself (begin_turn asks the player's
+# `waiting`, then `busy`); a turn not owed is announced (TurnStarted), then the rules of a turn's
+# start run. Each gets the player whose turn starts; None lets the next rule run, a Turn stops the
+# list: OVER (the turn played itself: pass on) or WAITS (a decision, or the game is over).
 TURN_START_RULES = (transform, _hazard)
 
 
@@ -49,12 +49,12 @@ def begin_turn(step: Step) -> None:
         player = step.edit(index)
         player.turns += 1
         player.cycle_turns += 1
-        for rule in OWED_TURN_RULES:
-            result = rule(step, index)
-            if result is not None:
-                break
+        if player.waiting > 0:  # owed to the ending's wait
+            result = wait_at_the_void_sea(step, index)
+        elif player.busy > 0:  # owed to a search
+            result = keep_searching(step, index)
         else:  # the turn is the player's to play
-            step.emit(TurnStarted(player=index, region=state.players[index].region))
+            step.emit(TurnStarted(player=index, region=player.region))
             for rule in TURN_START_RULES:
                 result = rule(step, index)
                 if result is not None:
@@ -97,7 +97,9 @@ def advance(step: Step) -> None:
     if step.rules.player_kill_rounds_out:  # players killed by players may wake again now
         wake_downed(step)
         players = state.players
-        first = next(pos for pos, i in enumerate(order) if players[i].status == AWAKE)
+        for first, i in enumerate(order):  # the first awake now, the woken included
+            if players[i].status == AWAKE:
+                break
     state.turn = first
 
 
@@ -106,13 +108,19 @@ _DRAW, _DRAW_PRECYCLE, _TAKE_FOOD, _SEARCH = Draw(), Draw(PRECYCLE_DECK), TakeFo
 
 
 def legal_turn(state: GameState) -> list:
-    """What the player whose turn it is may do with it."""
+    """What the player whose turn it is may do with it (eating aside: game.legal_actions adds it)."""
     index = state.order[state.turn]
     player = state.players[index]
-    if must_hunt(state, index):
+    shelters, gates = usable_ids(state, index, partners(state, index))
+    targets = hunt_targets(state, index)
+    if player.form is not None and must_hunt(state, index, targets):  # (only a creature form must)
         # it must go after the players it meets, but may always go to shelter instead
-        return legal_hunts(state, index) + legal_sleep(state, index) + (
-            [_SEARCH] if can_search(state, index) else [])
+        moves = legal_hunts(state, index, targets)
+        if shelters:
+            moves.append(sleep_action(state, index))
+        if can_search(state, index):
+            moves.append(_SEARCH)
+        return moves
     if state.precycle and player.cycle_turns <= state.data.rules.precycle_forced_turns:
         moves = [_DRAW_PRECYCLE, _TAKE_FOOD]
     elif state.precycle:
@@ -121,7 +129,9 @@ def legal_turn(state: GameState) -> list:
         moves = [_DRAW, _TAKE_FOOD]
     if can_search(state, index):
         moves.append(_SEARCH)
-    moves += legal_sleep(state, index)
-    moves += legal_travel(state, index)
-    moves += legal_hunts(state, index)
+    if shelters:
+        moves.append(sleep_action(state, index))
+    moves += legal_travel(state, index, gates)
+    if targets:
+        moves += legal_hunts(state, index, targets)
     return moves

@@ -80,13 +80,27 @@ def test_a_step_copies_the_decks_before_changing_them():
     state = game("survivor", "hunter")
     step = Step(state)
     deck = next(iter(state.decks))
-    assert step.state.decks is not state.decks and step.state.players is not state.players
+    assert step.state.players is not state.players
+    assert step.state.decks is state.decks  # shared until a deck changes
     card = step.draw_card(deck)
+    assert step.state.decks is not state.decks  # the step's own dict from the first change
     step.discard("spear", deck)
     new = step.finish()
     assert state.decks[deck].draw[0] == card and new.decks[deck].draw == state.decks[deck].draw[1:]
     assert new.decks[deck].discard == state.decks[deck].discard + ("spear",) and type(new.decks[deck]) is DeckState
     assert all(new.decks[other] is state.decks[other] for other in state.decks if other != deck)
+
+
+def test_a_step_adding_a_deck_leaves_the_old_states_decks_alone():
+    state = game("survivor", "hunter")
+    before = dict(state.decks)
+    step = Step(state)
+    step.new_deck("extra", ("spear", "rock"))
+    assert step.state.decks is not state.decks and "extra" not in state.decks and state.decks == before
+    with pytest.raises(ValueError, match="already"):
+        step.new_deck("extra", ())
+    new = step.finish()
+    assert sorted(new.decks["extra"].draw) == ["rock", "spear"] and len(new.decks) == len(before) + 1
 
 
 def test_the_draft_takes_writes_by_field_name_only():
