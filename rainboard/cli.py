@@ -16,6 +16,7 @@ from rainboard.cli_args import HelpFormatter, command, decks_option as _decks_op
 from rainboard.cli_args import preset_option as _preset_option
 from rainboard.cli_completion import autocomplete, cmd_completion, completion_parser
 from rainboard.cli_sim import cmd_balance, cmd_sim, sim_parsers
+from rainboard.cli_table import cmd_host, cmd_join, cmd_tables, table_parsers
 from rainboard.serve import cmd_serve, serve_parser
 from rainboard.text import PrintableStream, printable
 
@@ -46,6 +47,12 @@ def build_parser() -> argparse.ArgumentParser:
     _decks_option(play)
     _preset_option(play)
 
+    tutorial = command(commands, "tutorial", "learn to play: a guided first game",
+                       "Open the game on Learn to play: a short guided solo game on the real board, each "
+                       "step asking for one move and saying why. It goes on from the step you left it at.",
+                       ["rainboard tutorial", "rainboard tutorial --data-dir ~/rainboard-club"])
+    _decks_option(tutorial)
+
     decks = command(commands, "decks", "work with the deck data",
                     "Work with the deck data (decks/ in a checkout, or a folder of your own).",
                     ["rainboard decks check", "rainboard decks check --decks ~/my-decks"])
@@ -61,13 +68,15 @@ def build_parser() -> argparse.ArgumentParser:
     _scores_parser(commands)
     _save_parsers(commands)
     serve_parser(commands)
+    table_parsers(commands)  # host, join, tables: a table of own screens (cli_table.py)
     completion_parser(commands)
     for name in DATA_COMMANDS:  # also after the command's name: `rainboard play --data-dir DIR`
         _data_dir_option(commands.choices[name], default=argparse.SUPPRESS)
     return parser
 
 
-DATA_COMMANDS = ("play", "continue", "replay", "challenge", "scores", "serve")  # those that read or write saves
+DATA_COMMANDS = ("play", "tutorial", "continue", "replay", "challenge", "scores", "serve")  # those that read or write saves
+DATA_COMMANDS += ("host", "join", "tables")  # a table of own screens (cli_table.py)
 
 MAIN_EPILOG = """\
 environment:
@@ -81,6 +90,7 @@ An error the table could not handle is written to errors.log in your user log fo
 
 examples:
   rainboard                      open the game
+  rainboard tutorial             learn to play: a guided first game
   rainboard continue             pick up the latest unfinished game
   rainboard challenge --daily    today's solo challenge
   rainboard COMMAND --help       more about one command"""
@@ -90,7 +100,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     data = _load(getattr(args, "decks", None), getattr(args, "preset", None))
     from rainboard.ui.app import RainboardApp
 
-    RainboardApp(data=data, data_dir=_data_folder(args)).run()
+    app = RainboardApp(data=data, data_dir=_data_folder(args))
+    app.offer_tutorial = True  # a fresh data folder's first start offers Learn to play (screens/tutorial.py)
+    app.run()
+    return 0
+
+
+def cmd_tutorial(args: argparse.Namespace) -> int:
+    """Open the app on Learn to play, at the step it was left at."""
+    data = _load(getattr(args, "decks", None), None)
+    from rainboard.ui.app import RainboardApp
+
+    RainboardApp(data=data, data_dir=_data_folder(args), tutorial=True).run()
     return 0
 
 
@@ -343,6 +364,14 @@ def cmd_scores(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _table_command(args: argparse.Namespace) -> int:
+    if args.command == "host":
+        return cmd_host(args, _data_folder(args), _out(), _err())
+    if args.command == "join":
+        return cmd_join(args, _data_folder(args), _out(), _err())
+    return cmd_tables(args, _data_folder(args), _out())
+
+
 def _out() -> TextIO:
     """Standard output for a command's lines: names, paths and messages from files in them are
     printed as text (rainboard.text.printable), never as bytes the terminal acts on."""
@@ -367,12 +396,16 @@ def _run(args: argparse.Namespace) -> int:
         return cmd_scores(args, _out())
     if args.command == "continue":
         return cmd_continue(args)
+    if args.command == "tutorial":
+        return cmd_tutorial(args)
     if args.command == "replay":
         return cmd_replay(args, _out())
     if args.command == "serve":
         return cmd_serve(args, _out(), _err())
     if args.command == "completion":
         return cmd_completion(args, _out())
+    if args.command in ("host", "join", "tables"):
+        return _table_command(args)
     return cmd_play(args)
 
 

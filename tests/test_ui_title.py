@@ -23,9 +23,10 @@ async def test_title_shows_art_subtitle_and_menu():
         assert "Rainboard" in str(app.screen.query_one("#subtitle", Static).render())
         menu = _menu(app)
         labels = {menu.get_option_at_index(i).id: menu.get_option_at_index(i) for i in range(menu.option_count)}
-        assert list(labels) == ["new-game", "solo-challenge", "continue", "saved-games", "scores", "rules", "quit"]
+        assert list(labels) == ["new-game", "learn", "solo-challenge", "continue", "saved-games", "scores", "rules",
+                                "quit"]
         assert labels["continue"].disabled  # nothing saved yet in this test's data folder
-        for ready in ("new-game", "solo-challenge", "saved-games", "scores", "rules", "quit"):
+        for ready in ("new-game", "learn", "solo-challenge", "saved-games", "scores", "rules", "quit"):
             assert not labels[ready].disabled
         assert "no unfinished game" in str(app.screen.query_one("#later-note", Static).render())
 
@@ -118,3 +119,31 @@ def test_title_art_fits_80x24():
 def test_title_snapshot(snap_compare):
     """The title screen at 80x24: art, subtitle, menu with greyed-out entries, footer."""
     assert snap_compare(RainboardApp(), terminal_size=(80, 24))
+
+
+async def test_learn_to_play_opens_the_tutorial_and_q_comes_back_to_the_title():
+    from rainboard.ui.screens.tutorial import TutorialBoardScreen
+
+    app = RainboardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = _menu(app)
+        assert str(menu.get_option("learn").prompt) == "Learn to play"
+        menu.highlighted = menu.get_option_index("learn")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TutorialBoardScreen)
+        assert "Learn to play · step 1 of" in str(app.screen.query_one("#guide").border_title)
+
+
+async def test_the_title_offers_the_tutorial_only_on_a_fresh_data_folders_first_start(tmp_path):
+    from rainboard.ui.screens.dialogs import ConfirmScreen
+
+    (tmp_path / "games").mkdir()  # a data folder with games in it is not a new player's
+    app = RainboardApp(data_dir=tmp_path)
+    app.offer_tutorial = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert isinstance(app.screen, TitleScreen)

@@ -8,10 +8,12 @@ got "ten"`), so a table editing its house rules sees exactly what to fix.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import cattrs
-from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
+from cattrs.cols import homogenous_tuple_structure_factory
+from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, override
 from cattrs.v import transform_error
 
@@ -46,6 +48,53 @@ def _strict(expected: type):
         if type(value) is not expected:
             raise _WrongType(expected, value)
         return value
+
+    return hook
+
+
+def is_tuple(type_: Any) -> bool:
+    """Whether a field's type is a tuple (`tuple[int, ...]`, `tuple[str, int]`)."""
+    return getattr(type_, "__origin__", None) is tuple
+
+
+def checked_tuples(conv: cattrs.Converter, check: Callable[[Any, Any], None]) -> None:
+    """Read every tuple field through `check(value, type_)` first (it raises on a value that is no
+    list, or one too long), then entry by entry with `conv`, each bad entry named by its index."""
+
+    def factory(type_: Any) -> Callable[[Any, Any], tuple]:
+        args = getattr(type_, "__args__", ())
+        if not args or len(args) == 2 and args[1] is Ellipsis:  # tuple[X, ...]: cattrs' own hook
+            entries = homogenous_tuple_structure_factory(type_, conv)
+        else:
+            entries = _fixed_tuple(conv, type_)
+
+        def hook(value: Any, _type: Any) -> tuple:
+            check(value, type_)
+            return entries(value, type_)
+
+        return hook
+
+    conv.register_structure_hook_factory(is_tuple, factory)
+
+
+def _fixed_tuple(conv: cattrs.Converter, type_: Any) -> Callable[[Any, Any], tuple]:
+    """A hook for a tuple of so many entries of given types (`tuple[str, int]`)."""
+    types = type_.__args__
+
+    def hook(value: Any, _type: Any) -> tuple:
+        if len(value) != len(types):
+            raise ValueError(f"expected {len(types)} entries, got {len(value)}")
+        entries, errors = [], []
+        for index, (entry, entry_type) in enumerate(zip(value, types)):
+            try:
+                entries.append(conv.structure(entry, entry_type))
+            except Exception as exc:  # noqa: BLE001 - gathered, as cattrs gathers a list's errors
+                exc.__notes__ = [*getattr(exc, "__notes__", []),
+                                 IterableValidationNote(f"Structuring {type_} @ index {index}", index, entry_type)]
+                errors.append(exc)
+        if errors:
+            raise IterableValidationError(f"While structuring {type_!r}", errors, type_)
+        return tuple(entries)
 
     return hook
 
@@ -97,16 +146,13 @@ def _make_converter(kinds: dict[str, type] = CARD_KINDS) -> cattrs.Converter:
 
     conv.register_structure_hook(DiceRules, structure_dice)
 
-    def tuple_hook(value: Any, type_: Any):
+    def a_short_list(value: Any, _type: Any) -> None:
         if not isinstance(value, list):
             raise TypeError(f"expected a list, got {_describe(value)}")
         if len(value) > LIST_MAX:  # refused before any entry is read
             raise ValueError(f"{len(value)} entries, at most {LIST_MAX}")
-        return conv._structure_tuple(value, type_)  # noqa: SLF001 - reuse cattrs' own tuple handling
 
-    conv.register_structure_hook_func(
-        lambda t: getattr(t, "__origin__", None) is tuple, tuple_hook
-    )
+    checked_tuples(conv, a_short_list)
     return conv
 
 

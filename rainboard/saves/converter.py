@@ -16,6 +16,7 @@ from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
 from cattrs.v import transform_error
 
 from rainboard.data.limits import PLAYERS_MAX
+from rainboard.data.strict import checked_tuples
 from rainboard.engine.digest import DIGEST_EVERY  # a save keeps these, and one after the last
 
 # -- the limits ------------------------------------------------------------------------------------
@@ -273,15 +274,14 @@ def _make_converter() -> cattrs.Converter:
 
     most = {"SavedPlayer": (MAX_PLAYERS, "players"), "str": (MAX_ACTIONS, "actions")}
 
-    def tuple_hook(value: Any, type_: Any):
+    def a_short_list(value: Any, type_: Any) -> None:
         if not isinstance(value, list):
             raise _Wrong(f"expected a list, got {describe_value(value)}")
         limit, what = most.get(getattr(type_.__args__[0], "__name__", ""), (MAX_TEXT, "items"))
         if len(value) > limit:
             raise _Wrong(f"{len(value)} {what}; a save holds at most {limit}")
-        return conv._structure_tuple(value, type_)  # noqa: SLF001 - cattrs' own tuple handling
 
-    conv.register_structure_hook_func(lambda t: getattr(t, "__origin__", None) is tuple, tuple_hook)
+    checked_tuples(conv, a_short_list)
 
     def files(value: Any, _type: Any) -> dict[str, str]:
         if not isinstance(value, dict):

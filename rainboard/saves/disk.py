@@ -55,6 +55,24 @@ def unlink(path: Path) -> None:
         pass
 
 
+def write_whole(path: Path, body: bytes) -> None:
+    """Write a small file whole: a synced temp file beside it, renamed over the old one, then the
+    folder synced. A reader sees the old file or the new one, never part of one. Raises OSError;
+    a failed write leaves no temp file behind."""
+    handle, temp = temp_beside(path)
+    try:
+        try:
+            write_all(handle, body)
+            fsync(handle)
+        finally:
+            close(handle)
+        replace(temp, path)
+    except BaseException:
+        unlink(temp)
+        raise
+    sync_folder(path.parent)
+
+
 def open_append(path: Path) -> int:
     return os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
 

@@ -10,6 +10,10 @@ replaced while held.
 The operating system lets go of a flock when the process ends however it ends, so a crashed game
 never stays locked. A flock belongs to one opening of the file: two opens in one process exclude
 each other too. Where flock does not exist (Windows), every lock is granted, as before.
+
+A game played at a table of own screens (rainboard/table) is held one seat at a time instead:
+`GameLock.acquire(path, seat=N)` takes `.<game_id>.seat<N>.lock`, so each seat has one window,
+and a second window on a held seat hears who holds it and may watch.
 """
 
 from __future__ import annotations
@@ -34,10 +38,12 @@ BROWSER = "a browser tab"
 MAX_HOLDER_BYTES = 4096  # a holder's note is a few dozen bytes; more is not a note of ours
 
 
-def lock_path(save_path: Path | str) -> Path:
+def lock_path(save_path: Path | str, seat: int | None = None) -> Path:
     """The lock file of an autosave: `.<game_id>.lock` beside `<game_id>.json` (a dot file, so
-    lists of saves pass it by)."""
+    lists of saves pass it by); for one seat of a table, `.<game_id>.seat<N>.lock`."""
     save_path = Path(save_path)
+    if seat is not None:
+        return save_path.with_name(f".{save_path.stem}.seat{int(seat)}.lock")
     return save_path.with_name(f".{save_path.stem}.lock")
 
 
@@ -105,9 +111,10 @@ def this_computer() -> str:
 class GameLock:
     """A held lock on one game; `release` (or the process ending) lets go of it."""
 
-    def __init__(self, save_path: Path, fd: int | None, holder: LockHolder) -> None:
+    def __init__(self, save_path: Path, fd: int | None, holder: LockHolder, seat: int | None = None) -> None:
         self.save_path = save_path
-        self.path = lock_path(save_path)
+        self.seat = seat
+        self.path = lock_path(save_path, seat)
         self._fd = fd
         self.holder = holder
 
@@ -116,14 +123,15 @@ class GameLock:
         return self._fd is not None
 
     @classmethod
-    def acquire(cls, save_path: Path | str, where: str = TERMINAL, now: datetime | None = None) -> GameLock:
-        """Take the lock of the game saved at `save_path` (its folder is made if missing), or raise
-        GameLocked naming who has it. OSError if the lock file cannot be made at all."""
+    def acquire(cls, save_path: Path | str, where: str = TERMINAL, now: datetime | None = None,
+                seat: int | None = None) -> GameLock:
+        """Take the lock of the game saved at `save_path` (its folder is made if missing), or of one
+        seat of it, or raise GameLocked naming who has it. OSError if the lock file cannot be made."""
         save_path = Path(save_path)
         holder = LockHolder(where=where, host=this_computer(), pid=os.getpid(), since=now or datetime.now(UTC))
         if fcntl is None:
-            return cls(save_path, None, holder)
-        path = lock_path(save_path)
+            return cls(save_path, None, holder, seat)
+        path = lock_path(save_path, seat)
         path.parent.mkdir(parents=True, exist_ok=True)
         while True:
             fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
@@ -150,7 +158,7 @@ class GameLock:
             os.pwrite(fd, holder.note(), 0)
         except OSError:
             pass  # the lock holds without its note; the other place says "another window"
-        return cls(save_path, fd, holder)
+        return cls(save_path, fd, holder, seat)
 
     def release(self) -> None:
         """Let go (at most once). The file goes first, while still held, so nobody takes a lock on
@@ -171,13 +179,13 @@ class GameLock:
             pass
 
 
-def holder_of(save_path: Path | str) -> LockHolder | None:
-    """Who has this game open right now, or None when nobody does (a quick try of the lock; no
-    file is made when there is none)."""
-    if fcntl is None or not lock_path(save_path).exists():
+def holder_of(save_path: Path | str, seat: int | None = None) -> LockHolder | None:
+    """Who has this game (or this seat of it) open right now, or None when nobody does (a quick
+    try of the lock; no file is made when there is none)."""
+    if fcntl is None or not lock_path(save_path, seat).exists():
         return None
     try:
-        lock = GameLock.acquire(save_path)
+        lock = GameLock.acquire(save_path, seat=seat)
     except GameLocked as locked:
         return locked.holder
     except OSError:

@@ -13,7 +13,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import Theme
 
-from . import keys
+from . import keys, navigation
 from .collector import Collector
 from .hangup import CHECK_EVERY, TerminalWatch
 from .keeping import GameKeeping
@@ -22,6 +22,7 @@ from .palette import GameCommands, board_screen_class
 from .safe_text import tell
 from .screens.title import TitleScreen, title_art  # noqa: F401 - title_art is part of the app's face
 from .table_config import config_dir, load_table, save_table
+from .textual_internals import AppHooks
 
 if TYPE_CHECKING:
     from rainboard.data import GameData
@@ -41,10 +42,12 @@ def __getattr__(name: str):
     raise AttributeError(name)
 
 
-class RainboardApp(GameKeeping, App):
+class RainboardApp(AppHooks, GameKeeping, App):
     """The terminal table for Rain World: The Board Game."""
 
     TITLE = "Rainboard"
+    open_table: tuple | None = None  # ("host",) or (code, seat or None to watch[, token]): cli_table.py sets it
+    offer_tutorial = False  # the title offers Learn to play on a fresh data folder's first start (cli.py sets it)
     # absolute, so an App subclass elsewhere (tests, tools) finds the same styles
     CSS_PATH = Path(__file__).parent / "app.tcss"  # the other screens bring their own (screens.STYLES)
     COMMANDS = App.COMMANDS | {GameCommands}
@@ -53,7 +56,8 @@ class RainboardApp(GameKeeping, App):
 
     def __init__(self, data: GameData | None = None, seed: str = "", catch_errors: bool = True,
                  data_dir: Path | None = None, resume: Path | None = None, replay: Path | None = None,
-                 challenge: str | None = None, autosave: bool = True, config: Path | None = None) -> None:
+                 challenge: str | None = None, autosave: bool = True, config: Path | None = None,
+                 tutorial: bool = False) -> None:
         super().__init__()
         self.config_dir = config_dir(config)  # the remembered table: --config, $RAINBOARD_CONFIG_DIR, the user's
         self.table_memory, self._config_notice = load_table(self.config_dir)
@@ -69,7 +73,7 @@ class RainboardApp(GameKeeping, App):
         self.data_dir_override = data_dir
         self.autosave = autosave  # off in tests that must leave no files behind
         self.start_with = ("resume", resume) if resume else ("replay", replay) if replay else \
-            ("challenge", challenge) if challenge else None
+            ("challenge", challenge) if challenge else ("tutorial", True) if tutorial else None
         self._too_small: TooSmallScreen | None = None
         self._saving_failed: str | None = None  # the notice while the autosave cannot be written
         self.collector = Collector()  # Python's full garbage collection, run while nobody types
@@ -100,41 +104,38 @@ class RainboardApp(GameKeeping, App):
                 sweep_leftovers(self.data_dir)
             except OSError:
                 pass  # a folder we cannot tidy is no reason not to play
+        if self.open_table is not None:  # `rainboard host` / `join`: a table of own screens (screens/seat.py)
+            from .screens.seat import start_at_table
+
+            start_at_table(self, self.open_table)
         if self.start_with is None:
             return
         what, value = self.start_with
         if what == "resume":
             self.resume(Path(value))
         elif what == "replay":
-            from .screens.replay import ReplayScreen
-
-            self.push_screen(ReplayScreen.from_file(Path(value)))
+            navigation.open_replay(self, Path(value))
         elif what == "challenge":
-            from .screens.challenge import ChallengeScreen
+            navigation.open_challenge(self, code=value)
+        elif what == "tutorial":
+            from .screens.tutorial import open_tutorial
 
-            self.push_screen(ChallengeScreen(code=value))
+            open_tutorial(self)
 
     # -- games -------------------------------------------------------------------------------------
     def begin(self, session, table) -> None:
         """A new game is set up: save it as it goes, and show it."""
-        from .screens.setup import SlugcatPickScreen
-
         self.last_preset = session.data.preset
         self.watch_session(session, table.handoffs)
-        screen = SlugcatPickScreen(session, table) if session.choosing else board_screen_class()(session, table)
         # the setup screen gives way to the game; the title (the default screen) stays beneath it
-        if len(self.screen_stack) > 1:
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
+        navigation.open_game(self, session, table, switch=len(self.screen_stack) > 1)
 
-    async def _shutdown(self) -> None:
+    async def before_shutdown(self) -> None:
         """Before Textual closes the screens, the games on them are written whole (their journals folded in)."""
         from .autosave import close_all
 
         close_all(self.screen_stack)  # never raises: the journals still hold every move
         self.collector.stop()
-        await super()._shutdown()
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseDown)):
@@ -143,14 +144,6 @@ class RainboardApp(GameKeeping, App):
 
     def get_default_screen(self) -> Screen:
         return TitleScreen()
-
-    def _register(self, parent, *widgets, **options):
-        # Textual reads a screen's CSS_PATH when the screen is pushed, but not for the first screen
-        # of an app (the title has none; a tool's or a test's first screen may)
-        for widget in widgets:
-            if isinstance(widget, Screen) and widget.CSS_PATH:
-                self._load_screen_css(widget)
-        return super()._register(parent, *widgets, **options)
 
     def game_data(self, preset: str | None = None) -> GameData:
         """The app's decks, with the preset they were given with (standard by default) or, when
@@ -189,24 +182,16 @@ class RainboardApp(GameKeeping, App):
         show_help(self)
 
     def action_new_game(self) -> None:
-        from .screens.setup import SetupScreen, fresh_seed
-
-        self.push_screen(SetupScreen(seed=self.default_seed or fresh_seed()))
+        navigation.open_setup(self, seed=self.default_seed)
 
     def action_challenge(self) -> None:
-        from .screens.challenge import ChallengeScreen
-
-        self.push_screen(ChallengeScreen())
+        navigation.open_challenge(self)
 
     def action_saved_games(self) -> None:
-        from .screens.saves import SavesScreen
-
-        self.push_screen(SavesScreen())
+        navigation.open_saves(self)
 
     def action_scores(self) -> None:
-        from .screens.scores import ScoresScreen
-
-        self.push_screen(ScoresScreen())
+        navigation.open_scores(self)
 
     def to_title(self) -> None:
         """Back to the title screen, closing every screen above it (a finished game's among them);
@@ -235,6 +220,8 @@ class RainboardApp(GameKeeping, App):
         if not self._in_game():
             self.exit()
             return
+        board = board_screen_class()
+        question, detail = next(screen.LEAVE for screen in reversed(self.screen_stack) if isinstance(screen, board))
 
         def answered(leave: bool | None) -> None:
             if leave:
@@ -242,9 +229,7 @@ class RainboardApp(GameKeeping, App):
 
         from .screens.dialogs import ConfirmScreen
 
-        self.push_screen(ConfirmScreen("Leave the game in progress?",
-                                       "It is saved: Continue on the title screen picks it up again."),
-                         answered)
+        self.push_screen(ConfirmScreen(question, detail), answered)  # the board's own words (BoardScreen.LEAVE)
 
     # -- the terminal's size -------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
@@ -300,13 +285,13 @@ class RainboardApp(GameKeeping, App):
         tell(self, f"Something went wrong: {error}. The game is still here. Details: {where}",
                     title="Unexpected error", severity="error", timeout=10)
 
-    def _handle_exception(self, error: Exception) -> None:
+    def on_unhandled_error(self, error: Exception) -> bool:
         """The last net, for errors outside the guarded handlers: a message instead of a traceback.
         (Textual stops the failing widget's messages; the guarded handlers keep the game going.)"""
         if not self.catch_errors:
-            super()._handle_exception(error)
-            return
+            return False
         self.report_error(error)
+        return True
 
 
 def _write_error_log(error: Exception) -> str:

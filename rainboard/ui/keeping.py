@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from . import navigation
 from .keys import SAVE_AS, key_in_force
 from .safe_text import tell
+from .table_config import TableOptions
 
 # a file's path in a sentence: from a "/" or "~/" that starts a word, through its folders, to its name
 PATH_IN_WORDS = re.compile(r"(?:~|(?<![\w.~\\]))/(?:[^\s'\"()\[\]<>:;,/]*/)*([^\s'\"()\[\]<>:;,/]*)")
@@ -120,7 +122,6 @@ class GameKeeping:
 
         from .autosave import Autosaver
         from .resume import open_save
-        from .screens.setup import TableOptions
 
         lock = None
         if self.autosave and not copy:
@@ -148,25 +149,15 @@ class GameKeeping:
         return True
 
     def _show_resumed(self, session, table) -> None:
-        from .screens.board import BoardScreen
-
         if session.over:
-            from .screens.game_over import GameOverScreen
-
-            self.push_screen(GameOverScreen(session))
+            navigation.open_game_over(self, session)
         elif session.choosing:
-            from .screens.setup import SlugcatPickScreen
-
-            self.push_screen(SlugcatPickScreen(session, table))
+            navigation.open_slugcat_pick(self, session, table)
         else:
-            self.push_screen(BoardScreen(session, table))
+            navigation.open_board(self, session, table)
             if session.hotseat and table.handoffs:
-                from .screens.dialogs import HandoffScreen
-                from .screens.turn_result import handoff_parts
-
                 # the news since the player's last move, as the record tells it (news.py)
-                name, _, since, warned = handoff_parts(session, session.state.to_act)
-                self.push_screen(HandoffScreen(name, "The game is resumed where it was left.", since, warned))
+                navigation.open_handoff(self, session, "The game is resumed where it was left.")
 
     def offer_replay(self, path: Path, holder) -> None:
         """The game at `path` is open elsewhere: say where, and offer to watch it instead."""
@@ -179,10 +170,8 @@ class GameKeeping:
                 return
             from rainboard.saves import SaveError
 
-            from .screens.replay import ReplayScreen
-
             try:
-                self.push_screen(ReplayScreen.from_file(path))
+                navigation.open_replay(self, path)
             except SaveError as error:
                 tell(self, self.error_words(error), title="This save cannot be replayed", severity="error",
                      timeout=10)

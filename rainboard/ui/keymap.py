@@ -18,9 +18,10 @@ import difflib
 import tomllib
 from pathlib import Path
 
-from textual.keys import Keys, _character_to_key, key_to_character
+from textual.keys import Keys, key_to_character
 
 from .keys import APP_IDS, KEPT_KEYS, SCREEN_KEYS, default_keys, key_shown
+from .textual_internals import character_to_key
 
 KEYMAP_FILE = "keymap.toml"
 MODIFIERS = ("ctrl", "alt", "shift", "meta", "super", "hyper")
@@ -38,7 +39,7 @@ def key_name(text: str) -> str:
         raise KeymapError(f"{text!r} is not a key")
     text = text.strip()
     if len(text) == 1:
-        return _character_to_key(text)
+        return character_to_key(text)
     head, _, name = text.rpartition("+")
     if not name:  # "ctrl++": the plus key, with ctrl
         head, name = head.removesuffix("+"), "+"
@@ -49,7 +50,7 @@ def key_name(text: str) -> str:
     if len(set(modifiers)) != len(modifiers):
         raise KeymapError(f"{text!r} names a modifier twice")
     if len(name) == 1:
-        name = _character_to_key(name)
+        name = character_to_key(name)
     else:
         name = name.lower()
         if name not in NAMED_KEYS and key_to_character(name) is None:

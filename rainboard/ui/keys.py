@@ -122,8 +122,10 @@ SAVE_AS = Key(("ctrl+s",), "save_as", "Save as",
               footer=False, display="^s", id="save-as")
 NEXT_PANEL = Key(("tab",), "app.focus_next", "Next panel", "move between the moves, the hand and the log",
                  footer=False, id="next-panel")
+EXPLAIN = Key(("r",), "explain", "Explain",
+              "explain the highlighted move, card, creature or region, and the rule behind it", id="explain")
 # in the help and the palette, not the footer: at 80 columns the footer is for the moves
-BOARD_KEYS = (*VERB_KEYS, PICK, NEXT_PANEL, UNDO, SAVE_AS)
+BOARD_KEYS = (*VERB_KEYS, EXPLAIN, PICK, NEXT_PANEL, UNDO, SAVE_AS)
 
 HELP = Key(("question_mark", "f1"), "rules", "Help", "the keys and the rules, from anywhere; the same key closes them",
            display="? f1", id="help")
@@ -195,7 +197,7 @@ CHOOSE = Key(("up", "down", "enter"), None, "", "move in lists and choose", show
 BACK = Key(("escape",), None, "Back", "back")
 
 # the help's order: finding help first, then playing, then leaving
-HELP_ROWS = (HELP, PALETTE, PICK, CHOOSE, *VERB_KEYS, UNDO, SAVE_AS, NEXT_PANEL, BACK, QUIT)
+HELP_ROWS = (HELP, PALETTE, PICK, CHOOSE, *VERB_KEYS, EXPLAIN, UNDO, SAVE_AS, NEXT_PANEL, BACK, QUIT)
 
 REPLAY_KEYS = (
     "In a replay: `space` play or pause, `←` `→` one action, `[` `]` a round, `{` `}` a cycle,\n"

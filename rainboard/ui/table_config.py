@@ -36,6 +36,24 @@ class RememberedTable:
     theme: str | None = None
 
 
+@dataclass(slots=True)
+class TableOptions:
+    """Choices about the table rather than the rules, for the game being played (the setup screen
+    makes them; the board, a resumed game, a replay played on and a rematch take them up)."""
+
+    handoffs: bool = True  # a "pass the keyboard" screen between players
+
+
+def fresh_seed(other_than: str | None = None) -> str:
+    """A new seed of six digits, never `other_than` (the last game's, for a rematch)."""
+    import secrets
+
+    while True:
+        seed = str(secrets.randbelow(900_000) + 100_000)
+        if seed != other_than:
+            return seed
+
+
 class TableConfigError(ValueError):
     """The config file is there but is not a table Rainboard wrote."""
 

@@ -20,6 +20,9 @@ import asyncio
 import ipaddress
 import json
 import logging
+import shlex
+import signal
+import sys
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Awaitable, Callable
@@ -32,11 +35,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from .addresses import EVERY_ADDRESS, served_names
-
-try:
-    import resource
-except ImportError:  # not on Windows: the tabs go without a memory limit there
-    resource = None
+from .limited import TAB_MEMORY, limit_memory, resource  # noqa: F401 - the tab's limit is told of here
 
 log = logging.getLogger("textual-serve")
 
@@ -53,14 +52,6 @@ DEFAULT_SIZE = (80, 24)
 # The page's font size in pixels: smaller is unreadable, and at 72 a laptop shows some 30 columns.
 FONT_SIZES = (6, 72)
 DEFAULT_FONT_SIZE = 16
-# Memory a tab's process may hold for its data (RLIMIT_DATA: its heap and what it maps to write;
-# not the address space set aside for threads' stacks and malloc's arenas, which RLIMIT_AS would
-# count, and which grows with the cores rather than with the game). A tab playing in Chromium held
-# at most 75 MB, 45 MB of it on the title at 500x200; past 1 GiB it has run away, and its
-# MemoryError ends that tab alone.
-TAB_MEMORY = 1024**3
-
-
 def page_template(name: str) -> str:
     """textual-serve's template, with a <title> and without the font from the internet."""
     source = (TEMPLATES / name).read_text(encoding="utf-8")
@@ -112,27 +103,16 @@ def is_address(name: str) -> bool:
     return True
 
 
-def limit_memory() -> None:
-    """Run in each tab's process before it starts: hold its data to TAB_MEMORY, or to a lower
-    limit it already has. Set here rather than by the shell's `ulimit`, whose options differ from
-    one sh to another; it takes no lock, so a child forked from the server's threads runs it safely."""
-    _soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
-    limit = TAB_MEMORY if hard == resource.RLIM_INFINITY else min(TAB_MEMORY, hard)
-    resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+def limited(command: str) -> str:
+    """The shell command that runs `command` under a tab's memory limit (rainboard/web/limited.py);
+    where there is no limit to set (Windows), `command` itself."""
+    if resource is None:
+        return command
+    return f"{shlex.join([sys.executable, '-m', 'rainboard.web.limited'])} {command}"
 
 
 class Tab(AppService):
-    """One browser tab's `rainboard play`: started under its memory limit, and its page closed
-    when it ends, whatever ended it."""
-
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
-        # textual-serve's own (1.1.3), but with the limit set in the child before the command starts
-        self._process = process = await asyncio.create_subprocess_shell(
-            self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, env=self._build_environment(width=width, height=height),
-            preexec_fn=limit_memory if resource is not None else None)
-        self._stdin = process.stdin
-        return process
+    """One browser tab's `rainboard play`, its page closed when it ends, whatever ended it."""
 
     async def run(self) -> None:
         await super().run()
@@ -140,13 +120,39 @@ class Tab(AppService):
 
 
 class RainboardServer(Server):
-    """Serves one `rainboard play` process per browser tab."""
+    """Serves one `rainboard play` process per browser tab, each under a memory limit."""
 
-    async def _make_app(self) -> web.Application:
-        app = await super()._make_app()
+    def __init__(self, command: str, *args, **kwargs) -> None:
+        super().__init__(limited(command), *args, **kwargs)
+
+    def make_app(self) -> web.Application:
+        """The web application: textual-serve's pages and websocket, its page template fitted to
+        the table (page_template), and every request checked first (only_this_table)."""
+        app = web.Application(middlewares=[self.only_this_table])
         aiohttp_jinja2.setup(app, loader=jinja2.FunctionLoader(page_template))
-        app.middlewares.append(self.only_this_table)
+        app.add_routes([
+            web.get("/", self.handle_index, name="index"),
+            web.get("/ws", self.handle_websocket, name="websocket"),
+            web.get("/download/{key}", self.handle_download, name="download"),
+            web.static("/static", self.statics_path, show_index=True, name="static"),
+        ])
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
         return app
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until ctrl+c (or SIGTERM), as textual-serve does, with this server's application."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            loop.add_signal_handler(signal.SIGINT, self.request_exit)
+            loop.add_signal_handler(signal.SIGTERM, self.request_exit)
+        except NotImplementedError:  # Windows: ctrl+c still ends run_app
+            pass
+        web.run_app(self.make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
+                    print=lambda *args: None)
 
     async def on_startup(self, app: web.Application) -> None:
         """Quiet: `rainboard serve` has said where to go (textual-serve would print its banner)."""
@@ -204,7 +210,7 @@ class RainboardServer(Server):
             tab = Tab(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                       close=websocket.close, download_manager=self.download_manager, debug=self.debug)
             await tab.start(*size)
-            await self._process_messages(websocket, tab)
+            await self.pass_on(websocket, tab)
         except asyncio.CancelledError:
             await websocket.close()
         except Exception as error:
@@ -214,7 +220,7 @@ class RainboardServer(Server):
                 await tab.stop()
         return websocket
 
-    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+    async def pass_on(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
         """Pass the page's keys, resizes, focus and pings on to the tab. A message that makes no
         sense is dropped, so nonsense on the websocket cannot end the tab's app."""
         async for message in websocket:

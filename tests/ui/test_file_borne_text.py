@@ -44,6 +44,7 @@ from rainboard.ui.screens.scores import ScoresScreen
 from rainboard.ui.screens.setup import SetupScreen, SlugcatPickScreen, TableOptions
 from rainboard.ui.screens.title import TitleScreen
 from rainboard.ui.session import GameSession
+from rainboard.ui.textual_internals import screen_lines, screen_segments
 
 from tests.ui.test_hostile_text import save_game
 
@@ -68,11 +69,7 @@ RAW = ("\x1b[2J", "\x1b]52;", "\x1b]0;PWNED", "\x9b", "\u202e", "\u2066", "\ud80
 # -- what a case looks at ------------------------------------------------------------------------------
 def drawn(app) -> str:
     """What the terminal would be sent to draw the screen as it is now."""
-    return app.screen._compositor.render_full_update().render_segments(app.console)
-
-
-def screen_lines(app) -> list[str]:
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    return screen_segments(app)
 
 
 def notices(app) -> list[str]:

@@ -10,13 +10,10 @@ from textual.widgets import Input, OptionList
 from rainboard import paths
 from rainboard.data import load_data
 from rainboard.ui.app import RainboardApp
+from rainboard.ui.textual_internals import screen_lines
 
 RULES_HEADINGS = [line.lstrip("#").strip() for line in paths.asset_text("rules.md").splitlines()
                   if re.match(r"#{1,2} ", line)]
-
-
-def screen_lines(app) -> list[str]:
-    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 def view_lines(app) -> list[str]:

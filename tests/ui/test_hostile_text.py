@@ -24,6 +24,7 @@ from rainboard.saves import encode_save, games_dir, new_save, record
 from rainboard.sim import EagerPolicy
 from rainboard.text import printable
 from rainboard.ui.app import RainboardApp
+from rainboard.ui.textual_internals import screen_lines, screen_segments
 from rainboard.ui.screens.board import BoardScreen
 from rainboard.ui.screens.dialogs import HandoffScreen, ReportScreen
 from rainboard.ui.screens.game_over import GameOverScreen
@@ -53,11 +54,11 @@ def spelled(name: str) -> str:
 
 def drawn(app) -> str:
     """What the terminal would be sent to draw the screen as it is now."""
-    return app.screen._compositor.render_full_update().render_segments(app.console)
+    return screen_segments(app)
 
 
 def screen_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return "\n".join(screen_lines(app))
 
 
 def assert_text_only(app) -> None:

@@ -15,6 +15,7 @@ from rainboard.engine import PlayerSetup, Setup
 from rainboard.saves import read_save
 from rainboard.sim import EagerPolicy
 from rainboard.ui.app import RainboardApp
+from rainboard.ui.textual_internals import screen_lines
 from rainboard.ui.keeping import without_paths
 from rainboard.ui.screens.dialogs import TextPrompt
 from rainboard.ui.screens.game_over import GameOverScreen
@@ -155,7 +156,7 @@ async def test_the_too_small_notice_fits_a_phone_held_upright():
         assert isinstance(app.screen, TooSmallScreen)
         box = app.screen.query_one("#too-small")
         assert box.region.x >= 0 and box.region.right <= 40 and box.region.bottom <= 20
-        lines = ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
+        lines = screen_lines(app)
         screen_text = " ".join(" ".join(line.strip("┃▌▐█ ").split()) for line in lines)
         assert "at least 80 x 24" in screen_text
         assert "q or ctrl+c quits" in screen_text and "make the window larger" in screen_text

@@ -136,7 +136,7 @@ def test_keys_may_be_swapped_and_given_several():
 
 @pytest.mark.parametrize("keymap, problem", [
     ('quit = "g"\n', "quit and give would share the key g"),
-    ('quit = "r"\n', "quit works on every screen, and r is kept for watching the game again after it"),
+    ('quit = "m"\n', "quit works on every screen, and m is kept for a rematch after a game"),  # r: the board's explain
     ('help = "y"\n', "help works on every screen, and y is kept for the answer yes"),
     ('next-panel = "n"\ndraw = "tab"\n', "draw: tab is kept for moving to the next panel"),
     ('draw = 3\n', 'draw: expected a key such as "n", or a list of keys'),

@@ -28,7 +28,7 @@ async def set_up(pilot, app, players: int, seed: str) -> None:
     await pilot.pause()
     await pilot.press("home", *(["down"] * (players - 1)), "enter")
     await pilot.pause()
-    for _ in range(9):  # on to the seed field
+    for _ in range(12):  # on to the seed field, past every field before it
         if app.focused is not None and app.focused.id == "seed":
             break
         await pilot.press("tab")

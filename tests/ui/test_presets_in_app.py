@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from textual.widgets import Select, Static
+from textual.widgets import OptionList, Select, Static
 
 from rainboard.data import load_data
 from rainboard.ui.app import RainboardApp
@@ -33,7 +33,8 @@ async def test_the_chooser_lists_the_presets_and_starts_the_game_with_the_chosen
     async with app.run_test(size=(100, 34)) as pilot:
         screen = await _open_setup(app, pilot)
         chooser = screen.query_one("#preset", Select)
-        assert [str(label) for label, _ in chooser._options] == ["Standard game", "Short game"]
+        listed = chooser.query_one("SelectOverlay", OptionList).options  # the list the Select opens
+        assert [str(option.prompt) for option in listed] == ["Standard game", "Short game"]
         assert chooser.value == "standard"
         assert _shown_text(screen) == load_data().presets["standard"].text
         chooser.focus()

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from rainboard.tutorial.progress import Progress, save_progress
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("RAINBOARD_CHROMIUM", "/usr/bin/chromium"))
 # what Chromium needs to start here without a network, a sandbox, a GPU or a first-run dialog
@@ -138,6 +140,10 @@ def server(web_extra, tmp_path) -> Served:
     env = dict(os.environ, PYTHONPATH=str(ROOT), RAINBOARD_CONFIG_DIR=str(tmp_path / "served-config"),
                TEXTUAL_ANIMATIONS="none")
     env.pop("RAINBOARD_DATA_DIR", None)  # the command line's --data-dir is what must reach each tab
+    # a data folder that has offered Learn to play already: the tests drive the title, and the
+    # offer's own test is tests/ui/test_tutorial.py
+    data_dir.mkdir()
+    save_progress(data_dir, Progress(offered=True))
     with log.open("wb") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "rainboard", "--data-dir", str(data_dir), "serve", "--port", str(port)],

@@ -53,8 +53,9 @@ def new_game(table: BrowserTable, seed: str | None = None) -> None:
 
 
 def continue_game(table: BrowserTable) -> None:
-    """Continue on the title's menu: two down from New game, the first."""
-    table.press("Home", "ArrowDown", "ArrowDown", "Enter")
+    """Continue on the title's menu: three down from New game, the first (then Learn to play and
+    Solo challenge)."""
+    table.press("Home", "ArrowDown", "ArrowDown", "ArrowDown", "Enter")
 
 
 def wait_for_actions(table: BrowserTable, path: Path, count: int) -> None:

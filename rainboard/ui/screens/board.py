@@ -18,6 +18,7 @@ from rainboard.engine import events as ev
 from rainboard.engine.state import Duel, Encounter
 
 from .. import keys, news
+from ..explain_board import highlighted, hover
 from ..choices import action_options, decision_card, ordered, prompt_line, risk_note
 from ..safe_text import shown, tell
 from ..safety import guarded
@@ -32,7 +33,8 @@ from ..words import action_key
 from .board_layout import TALL_BREAKPOINTS, hand_beside_card, place_hand
 from .dialogs import ReportScreen
 from .turn_result import TurnResultScreen, handoff_parts, handoff_screen
-from .setup import TableOptions
+from ..table_config import TableOptions
+from .. import navigation
 from ..widgets.footer import KeysFooter
 from ..widgets.quiet import Panel, QuietOptionList, Switcher, quiet_update
 from . import STYLES
@@ -47,6 +49,8 @@ class BoardScreen(Screen):
     """Where the game is played, one player at a time."""
 
     CSS_PATH = STYLES
+    # what quitting asks while this game is in play (app.action_quit)
+    LEAVE = ("Leave the game in progress?", "It is saved: Continue on the title screen picks it up again.")
 
     BINDINGS = keys.board_bindings()  # the verbs, the numbers, tab, undo and save as
     VERTICAL_BREAKPOINTS = TALL_BREAKPOINTS  # `-tall` from 34 rows: the hand under the card (board_layout.py)
@@ -104,14 +108,24 @@ class BoardScreen(Screen):
 
     # -- showing the state -----------------------------------------------------------------
     @property
+    def moves(self) -> list[Action]:
+        """The legal moves in the order the list shows them."""
+        return list(self._legal)
+
+    @property
     def viewer(self) -> int:
         state = self.session.state
         return state.to_act if state.to_act is not None else state.current
 
+    def shown_state(self, state):
+        """The game as this screen may show it: all of it at one screen; a seat at a table of own
+        screens shows its own view (rainboard/table/view.py, ui/screens/seat.py)."""
+        return state
+
     @guarded
     def refresh_view(self) -> None:
         session = self.session
-        state = session.state
+        state = self.shown_state(session.state)
         viewer = self.viewer
         self._legal = ordered(state, session.legal)
         self._armed = None
@@ -248,9 +262,7 @@ class BoardScreen(Screen):
         events = session.act(action)
         if session.over:
             self.refresh_view()
-            from .game_over import GameOverScreen
-
-            self.app.push_screen(GameOverScreen(session, self._record_challenge()))
+            self.game_over()
             return
         after = session.state.to_act
         if after == before and not any(isinstance(e, TURN_ENDS) for e in events):
@@ -267,6 +279,21 @@ class BoardScreen(Screen):
         next_name = session.state.players[after].name if passing else None
         result = self._result_screen(before, next_name)
         self.app.push_screen(result, lambda undo: self._after_result(before, events, undo))
+
+    def game_over(self) -> None:
+        """The game has ended: its last screen (the tutorial shows its own: screens/tutorial.py)."""
+        navigation.open_game_over(self.app, self.session, self._record_challenge())
+
+    # -- the explain key: the rule behind the highlighted thing (ui/explain.py) ------------------------
+    @guarded
+    def action_explain(self) -> None:
+        from .explain import ExplainScreen
+
+        self.app.push_screen(ExplainScreen(highlighted(self)))
+
+    def on_mouse_move(self, event) -> None:
+        """A mouse resting on a move, a card or a region: the explain key's first sentence as a tooltip."""
+        hover(self, event)
 
     def _result_screen(self, actor: int, next_name: str | None) -> TurnResultScreen:
         """The turn's result, on the one result screen this board keeps."""

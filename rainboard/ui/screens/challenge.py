@@ -18,6 +18,7 @@ from ..safety import guarded
 from ..widgets.text_input import TextInput
 from ..widgets.footer import KeysFooter
 from . import STYLES
+from ..table_config import TableOptions
 
 
 class ChallengeScreen(Screen):
@@ -140,7 +141,6 @@ def start_challenge(app, code: str, player: str):
     from rainboard.saves.challenge import challenge_setup, parse_code
 
     from ..session import GameSession
-    from .setup import TableOptions
 
     challenge = parse_code(code, app.game_data())
     data = challenge.game_data(app.game_data(challenge.preset))  # with the code's dice too

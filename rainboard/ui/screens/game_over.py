@@ -18,6 +18,8 @@ from ..session import GameSession
 from ..story import progress_words, stories, story_columns, story_rows
 from ..widgets.footer import KeysFooter
 from . import STYLES
+from .. import navigation
+from ..table_config import TableOptions, fresh_seed
 
 NARROW, WIDE = 10, 24  # bars in a story's line (each a cycle, or a few), below and from 100 columns
 WIDE_FROM = 100
@@ -135,14 +137,12 @@ class GameOverScreen(Screen):
     def action_replay(self) -> None:
         from rainboard.saves import SaveError
 
-        from .replay import ReplayScreen
-
         path = self.session.saver.path if self.session.saver is not None else None
         if path is None:
             self.notify("This game was not saved, so it cannot be replayed.", severity="warning")
             return
         try:
-            self.app.push_screen(ReplayScreen.from_file(path))
+            navigation.open_replay(self.app, path)
         except SaveError as error:
             tell(self, self.app.error_words(error), title="This save cannot be replayed", severity="error",
                  timeout=10)
@@ -165,28 +165,22 @@ class GameOverScreen(Screen):
     def action_rematch(self) -> None:
         """The same table again: the same names, options and decks, a fresh seed, straight to the roll
         for turn order. A solo challenge is played again on the same code."""
-        from .setup import TableOptions, fresh_seed, start_table_game
-
         session = self.session
         self.app.to_title()
         if session.challenge:
-            from .challenge import start_challenge
-
-            start_challenge(self.app, session.challenge, session.state.players[0].name)
+            navigation.start_challenge(self.app, session.challenge, session.state.players[0].name)
             return
         table = self._table()
-        start_table_game(self.app, list(table.names), session.setup.options,
-                         fresh_seed(other_than=str(session.setup.seed)), session.data,
-                         TableOptions(handoffs=table.handoffs))
+        navigation.start_table_game(self.app, list(table.names), session.setup.options,
+                                    fresh_seed(other_than=str(session.setup.seed)), session.data,
+                                    TableOptions(handoffs=table.handoffs))
 
     def action_new_game(self) -> None:
         """The setup screen with a fresh seed, offering this game's table (after a challenge: the
         table remembered from the last hotseat game)."""
-        from .setup import SetupScreen, fresh_seed
-
         table = None if self.session.challenge else self._table()
         self.app.to_title()
-        self.app.push_screen(SetupScreen(seed=fresh_seed(other_than=str(self.session.setup.seed)), table=table))
+        navigation.open_setup(self.app, seed=fresh_seed(other_than=str(self.session.setup.seed)), table=table)
 
     def action_title(self) -> None:
         self.app.to_title()

@@ -22,6 +22,8 @@ from ..widgets.roster import Roster
 from ..widgets.footer import KeysFooter
 from ..widgets.status_lines import StatusLines
 from . import STYLES
+from .. import navigation
+from ..table_config import TableOptions
 from .board_layout import TALL_BREAKPOINTS, hand_beside_card, place_hand
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.04)  # seconds per action while playing
@@ -193,9 +195,6 @@ class ReplayScreen(Screen):
     def action_play_from_here(self) -> None:
         """A new game that starts where the replay stands (the saved game is left as it was)."""
         from ..resume import session_from_replay
-        from .board import BoardScreen
-        from .setup import TableOptions
-
         session = session_from_replay(self.replay, self.index, self.data, self.setup)
         if session.over:
             self.notify("The game is over at this point: step back to play on from earlier.", timeout=4)
@@ -204,7 +203,7 @@ class ReplayScreen(Screen):
         self.playing = False
         self._restart_timer()
         self.app.watch_session(session, table.handoffs)
-        self.app.switch_screen(BoardScreen(session, table))
+        navigation.open_board(self.app, session, table, switch=True)
         self.notify("A new game, branched from the replay. It is saved as it goes.", timeout=4)
 
     def action_leave(self) -> None:

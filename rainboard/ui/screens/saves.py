@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from ..safe_text import shown, tell
 from ..widgets.footer import KeysFooter
 from . import STYLES
+from .. import navigation
 
 
 def save_label(summary) -> Content:
@@ -108,13 +109,11 @@ class SavesScreen(Screen):
     def action_replay(self) -> None:
         from rainboard.saves import SaveError
 
-        from .replay import ReplayScreen
-
         summary = self._highlighted()
         if summary is None:
             return
         try:
-            self.app.push_screen(ReplayScreen.from_file(summary.path))
+            navigation.open_replay(self.app, summary.path)
         except SaveError as error:
             tell(self, self.app.error_words(error), title="This save cannot be replayed", severity="error",
                  timeout=10)

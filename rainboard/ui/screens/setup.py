@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from attrs import define
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -27,23 +25,17 @@ from rainboard.text import strip_unsafe
 from ..safe_text import shown
 from ..safety import guarded
 from ..session import GameSession
-from ..table_config import RememberedTable
+from ..table_config import RememberedTable, TableOptions, fresh_seed  # noqa: F401 - both also offered here
 from ..widgets.slugcat_preview import slugcat_preview_content
 from ..widgets.text_input import TextInput
 from ..widgets.toggle import Toggle
 from .dialogs import ReportScreen
 from ..widgets.footer import KeysFooter
 from . import STYLES
+from .. import navigation
 
 MAX_PLAYERS = PLAYERS_MAX
 DEFAULT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ez", "Fi", "Gu", "Hal", "Ivo")
-
-
-@define
-class TableOptions:
-    """Choices about the table rather than the rules."""
-
-    handoffs: bool = True  # a "pass the keyboard" screen between players
 
 
 def ordinal(n: int) -> str:
@@ -116,6 +108,12 @@ class SetupScreen(Screen):
                 yield Label("Hand-offs", classes="setup-label")
                 yield Toggle(table.handoffs, id="handoffs")
                 yield Static("'pass the keyboard' between players", classes="setup-hint")
+            with Horizontal(classes="setup-row"):  # a table of own screens: rainboard/table, screens/seat.py
+                yield Label("Players", classes="setup-label")
+                yield Select([("at this screen", False), ("at their own screens", True)],
+                             value=bool(getattr(self.app, "host_table", False)), allow_blank=False,
+                             id="own-screens", compact=True)
+                yield Static("own screens join by a code", classes="setup-hint")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield TextInput(self.seed, placeholder="any word or number (empty: a new one)", id="seed",
@@ -218,6 +216,9 @@ class SetupScreen(Screen):
                           wait_turns=self.query_one("#wait", Toggle).value)
         table = TableOptions(handoffs=self.query_one("#handoffs", Toggle).value)
         try:
+            if self.query_one("#own-screens", Select).value is True:
+                navigation.host_table(self.app, names, options, seed, data)
+                return
             start_table_game(self.app, names, options, seed, data, table)
         except SetupError as err:
             self._error(str(err))
@@ -225,16 +226,6 @@ class SetupScreen(Screen):
 
 def _players(count: int) -> str:
     return "1 player" if count == 1 else f"{count} players"
-
-
-def fresh_seed(other_than: str | None = None) -> str:
-    """A new seed of six digits, never `other_than` (the last game's, for a rematch)."""
-    import secrets
-
-    while True:
-        seed = str(secrets.randbelow(900_000) + 100_000)
-        if seed != other_than:
-            return seed
 
 
 def start_table_game(app, names: list[str], options: Options, seed: str, data, table: TableOptions) -> GameSession:
@@ -309,9 +300,7 @@ class SlugcatPickScreen(Screen):
         if self.session.choosing:
             self._refresh()
             return
-        from .board import BoardScreen
-
-        self.app.switch_screen(BoardScreen(self.session, self.table))
+        navigation.open_board(self.app, self.session, self.table, switch=True)
 
     def action_back(self) -> None:
         self.app.switch_screen(SetupScreen())

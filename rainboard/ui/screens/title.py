@@ -40,8 +40,13 @@ def title_art(text: str) -> Content:
 class TitleScreen(Screen):
     """Title art and the main menu."""
 
+    # at 24 rows the menu (with Learn to play) sits right under the tagline, so the note under it
+    # still shows: art 11, subtitle and tagline 3, menu 8, note 1, footer 1
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (25, "-roomy")]  # app.tcss: TitleScreen.-short #menu
+
     unfinished = None  # the unfinished game Continue resumes, once the saves have been looked at
     _looked = False
+    _offered = False  # the tutorial was offered on this start
 
     def compose(self) -> ComposeResult:
         try:
@@ -56,6 +61,7 @@ class TitleScreen(Screen):
             with Center():
                 yield OptionList(
                     Option("New game", id="new-game"),
+                    Option("Learn to play", id="learn"),
                     Option("Solo challenge", id="solo-challenge"),
                     Option("Continue", id="continue"),
                     Option("Saved games", id="saved-games"),
@@ -98,11 +104,26 @@ class TitleScreen(Screen):
                 f"Your last unfinished game is open in {holder.describe(this_computer())}: Continue can watch it."
         del option
         self.query_one("#later-note", Static).update(shown(note, keep=""))  # it quotes the lock file's note
+        self._show_tutorial()
+
+    def _show_tutorial(self) -> None:
+        """Learn to play names the step it goes on from; a fresh data folder's first start offers it."""
+        from .tutorial import offer_tutorial, should_offer, tutorial_entry
+
+        menu = self.query_one("#menu", OptionList)
+        menu.replace_option_prompt("learn", tutorial_entry(self.app))
+        if self.app.offer_tutorial and not self._offered and should_offer(self.app):
+            self._offered = True
+            offer_tutorial(self.app)
 
     @on(OptionList.OptionSelected, "#menu")
     def choose(self, event: OptionList.OptionSelected) -> None:
         if event.option_id == "new-game":
             self.app.action_new_game()
+        elif event.option_id == "learn":
+            from .tutorial import open_tutorial
+
+            open_tutorial(self.app)
         elif event.option_id == "solo-challenge":
             self.app.action_challenge()
         elif event.option_id == "continue" and self.unfinished is not None:

@@ -6,10 +6,11 @@ from collections.abc import Iterable
 
 from rich.segment import Segment
 from textual import events
+from textual.cache import LRUCache
 from textual.content import Content
 from textual.geometry import Size
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import RichLog
 
 from rainboard.engine.events import Event
 from rainboard.engine.state import GameState
@@ -20,20 +21,27 @@ from .quiet import QuietLayout
 KEEP_LINES = 2000  # the log keeps this many events; older ones drop off the top
 TRIM_SLACK = 200  # lines past `keep` dropped together, so trimming is rare
 INDENT = 2  # every line starts with a symbol and a space; wrapped lines hang under the text
+CACHED_ROWS = 1024  # rows kept cut to the log's width, as Textual's own logs keep them
 
 
-class EventLog(QuietLayout, RichLog):
+class EventLog(QuietLayout, ScrollView, can_focus=True):
     """A scrolling log of events that follows the newest line.
 
-    RichLog draws Rich renderables, which know nothing of Textual's theme variables ($success...)
-    and do not re-wrap when the log is resized. So the log keeps each event's Content, turns it into
-    Rich Text with the theme's colours when writing, and writes everything again when its width or
-    the theme changes. Its size is fixed by the screen, so lines added or dropped on a move repaint
-    it alone (`quietly`).
+    The log keeps each event's Content and draws it into rows (`lines`, one Strip per row of the
+    log, wrapped to its width in the theme's colours) when it is written; Textual asks for the rows
+    it shows through `render_line`, and the log scrolls over `virtual_size`, as Textual's own Log
+    and toolong's log view do. A new width or theme writes every row again. Its size is fixed by the
+    screen, so lines added or dropped on a move repaint it alone (`quietly`).
     """
 
     DEFAULT_CSS = """
     EventLog {
+        background: $surface;
+        color: $foreground;
+        overflow-y: scroll;
+        &:focus {
+            background-tint: $foreground 5%;
+        }
         height: 1fr;
         min-height: 3;
         border: round $panel;
@@ -44,14 +52,18 @@ class EventLog(QuietLayout, RichLog):
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None,
-                 keep: int = KEEP_LINES) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=10, auto_scroll=True,
-                         name=name, id=id, classes=classes)
+                 keep: int = KEEP_LINES, auto_scroll: bool = True) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.keep = keep
+        self.auto_scroll = auto_scroll  # show the newest line whenever lines are added
         self.contents: list[Content] = []  # every line kept, as Content, to write again on resize
+        self.lines: list[Strip] = []  # the rows drawn from them, at most as wide as the log
         self._events: list[Event] = []  # the events those lines tell, to see what a reset keeps
         self._rows: list[int] = []  # the log's rows each line took when written
         self._written_width = 0
+        self._widest = 0  # the widest row written since the last clear
+        self._first_row = 0  # rows dropped off the top since the last clear: a row's number for the cache
+        self._row_cache: LRUCache[tuple[int, int, int], Strip] = LRUCache(CACHED_ROWS)
 
     def add(self, events: Iterable[Event], state: GameState) -> None:
         """Write a line for each event (`state` lends the names). Only the new lines are written;
@@ -80,7 +92,7 @@ class EventLog(QuietLayout, RichLog):
         self._follow()
 
     def _follow(self, immediate: bool = True) -> None:
-        """Show the newest line now, in this frame (RichLog would scroll after the next one)."""
+        """Show the newest line now, in this frame."""
         if self.auto_scroll and self._written_width:
             self.scroll_end(animate=False, immediate=immediate, x_axis=False)
 
@@ -108,10 +120,9 @@ class EventLog(QuietLayout, RichLog):
         rows = sum(self._rows[:count])
         del self.contents[:count], self._events[:count], self._rows[:count]
         if rows:
-            # as RichLog drops lines past its max_lines: the cache is keyed by the line's number
-            self._start_line += rows
-            self.lines = self.lines[rows:]
-            self.virtual_size = Size(self._widest_line_width, len(self.lines))
+            self._first_row += rows  # the rows left keep their numbers, and their cut copies
+            del self.lines[:rows]
+            self.virtual_size = Size(self._widest, len(self.lines))
             self.refresh()
 
     def _cut(self, keep: int) -> None:
@@ -122,8 +133,8 @@ class EventLog(QuietLayout, RichLog):
         del self.contents[keep:], self._events[keep:], self._rows[keep:]
         if rows:
             del self.lines[len(self.lines) - rows:]
-            self._line_cache.clear()  # new lines will take those numbers
-            self.virtual_size = Size(self._widest_line_width, len(self.lines))
+            self._row_cache.clear()  # new lines will take those numbers
+            self.virtual_size = Size(self._widest, len(self.lines))
             self.refresh()
 
     @property
@@ -140,9 +151,9 @@ class EventLog(QuietLayout, RichLog):
         return [head + rows[0], *(Content(" " * INDENT) + row for row in rows[1:])]
 
     def strips(self, content: Content) -> list[Strip]:
-        """An event's line as the log's rows, drawn in the theme's colours. The rows are cut to
-        the width here, so they go straight into the log's lines: RichLog's own `write` would
-        measure and render each through Rich again (most of a replay jump's time)."""
+        """An event's line as the log's rows, drawn in the theme's colours and cut to the width
+        (drawing goes straight from Content to segments: through Rich Text it took most of a
+        replay jump's time)."""
         width = self._written_width
         parse = self.app.stylesheet.parse_style
         style = self.visual_style
@@ -155,14 +166,45 @@ class EventLog(QuietLayout, RichLog):
 
     def _write(self, contents: list[Content]) -> None:
         """Add these lines' rows at the bottom (the size the log scrolls over is set once, at the end)."""
-        widest = self._widest_line_width
+        widest = self._widest
         for content in contents:
             strips = self.strips(content)
             self.lines.extend(strips)
             self._rows.append(len(strips))
             widest = max([widest, *(strip.cell_length for strip in strips)])
-        self._widest_line_width = widest
+        self._widest = widest
         self.virtual_size = Size(widest, len(self.lines))
+
+    def clear(self) -> None:
+        """Forget every row drawn (the events' lines stay, to be written again)."""
+        self.lines.clear()
+        self._row_cache.clear()
+        self._first_row = 0
+        self._widest = 0
+        self.virtual_size = Size(0, 0)
+        self.refresh()
+
+    # -- drawing ---------------------------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        """Row `y` of the log as it shows now: the row scrolled to, cut or padded to the width."""
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        row = scroll_y + y
+        style = self.rich_style
+        if row >= len(self.lines):
+            return Strip.blank(width, style).apply_style(style)
+        key = (row + self._first_row, scroll_x, width)
+        strip = self._row_cache.get(key)
+        if strip is None:
+            strip = self._row_cache[key] = self.lines[row].crop_extend(scroll_x, scroll_x + width, style)
+        return strip.apply_style(style)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._row_cache.clear()  # the rows were padded in the old style (focus tints the log)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.virtual_size.width if self._written_width else container.width
 
     def _write_all(self, settled: bool = False) -> None:
         """Write every line again (`settled`: the log's size is not changing, so it can show the
@@ -178,7 +220,7 @@ class EventLog(QuietLayout, RichLog):
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._write_all())
 
     def on_resize(self, event: events.Resize) -> None:
-        # RichLog wraps a line once, when it is written: a new width means writing it all again
+        # a line is wrapped once, when it is written: a new width means writing it all again
         if self.scrollable_content_region.width != self._written_width:
             self._write_all()
 

@@ -14,6 +14,11 @@ from textual.content import Content
 from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..textual_internals import QuietScrollbars, SettledSize, refresh_scrollbars
+
+__all__ = ["Panel", "QuietLayout", "QuietOptionList", "SettledScroll", "SettledSize", "SettledVertical", "Switcher",
+           "auto_height", "content_key", "quiet_update", "wrapped_rows"]
+
 
 def content_key(content: Content) -> tuple:
     """What a piece of Content looks like: its text and its styled spans (Content's own `==`
@@ -32,15 +37,6 @@ def auto_height(widget) -> bool:
     """Whether the widget's height follows its content (then a change of rows moves the others)."""
     height = widget.styles.height
     return height is None or height.is_auto
-
-
-class SettledSize:
-    """Mixed into a widget that does not scroll: a layout that gives it a new size has already
-    placed it by that size, but Textual asks for a second layout all the same (it sets the
-    widget's virtual size as a reactive that lays out), which costs a keypress another frame."""
-
-    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
 
 class Panel(SettledSize, Static):
@@ -75,38 +71,24 @@ def quiet_update(widget: Static, content: Content) -> None:
 
 
 def _option_key(option: Option) -> tuple:
+    # no divider in the key: one is drawn only after an option followed by None in the list, and
+    # replace_options is given Options alone
     prompt = option.prompt
     shown = content_key(prompt) if isinstance(prompt, Content) else (str(prompt),)
-    return shown, option.id, option.disabled, option._divider
+    return shown, option.id, option.disabled
 
 
-def _bar_shows(bar) -> tuple:
-    """What a scrollbar draws from: the sizes it stands for, where it is, and its own size."""
-    return bar.window_virtual_size, bar.window_size, bar.position, bar.size
-
-
-class QuietLayout:
+class QuietLayout(QuietScrollbars):
     """Mixed into a scrolling widget of a fixed outer size: lines added or dropped inside
     `quietly()` change what it scrolls over, which needs its scrollbars set again but not the
-    screen laid out again (Textual lays it out whenever a widget's virtual size changes)."""
+    screen laid out again (Textual lays it out whenever a widget's virtual size changes). Its
+    scrollbars are repainted only when what they show changed (QuietScrollbars)."""
 
     _no_layout = False
 
     def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
         return super().refresh(*regions, repaint=repaint, layout=layout and not self._no_layout,
                                recompose=recompose)
-
-    def _scroll_update(self, virtual_size) -> None:
-        """Set the scrollbars from the sizes, as Textual does, but repaint a bar only when what it
-        shows changed. Textual repaints them after every layout of the screen (a list's own
-        virtual size never equals the one the layout offers it), and that repaint came a frame
-        after the layout's, so a move took two frames to show."""
-        bars = [bar for bar in (self._vertical_scrollbar, self._horizontal_scrollbar) if bar is not None]
-        before = [_bar_shows(bar) for bar in bars]
-        super()._scroll_update(virtual_size)
-        for bar, was in zip(bars, before):
-            if _bar_shows(bar) == was:
-                bar._repaint_required = False  # the refresh just asked for draws the same bar
 
     @contextmanager
     def quietly(self):
@@ -117,8 +99,7 @@ class QuietLayout:
         finally:
             self._no_layout = False
         if self.virtual_size != before:
-            self._refresh_scrollbars()  # a scrollbar shown or hidden changes the size within: lays out
-            self._scroll_update(self.virtual_size)
+            refresh_scrollbars(self)
 
 
 class QuietOptionList(SettledSize, QuietLayout, OptionList):

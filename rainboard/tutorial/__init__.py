@@ -1,0 +1,13 @@
+"""Learn to play: a guided first game on the real board.
+
+The game is fixed: one slugcat, a seed, and positions set up by hand through the engine's testing
+module (stacked decks, scripted dice, a player placed), so everyone meets the same situations in
+the same order. `script.py` holds the steps (what position each starts from, which move it waits
+for), `facts.py` asks the engine for every number a step's words state, and `progress.py` keeps
+"the tutorial is at step N" in the data folder. The words themselves are in assets/tutorial.toml.
+"""
+
+from .script import STEPS, Stage, Step, Tutorial, start_state
+from .progress import Progress, load_progress, save_progress
+
+__all__ = ["STEPS", "Progress", "Stage", "Step", "Tutorial", "load_progress", "save_progress", "start_state"]

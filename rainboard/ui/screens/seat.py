@@ -1,0 +1,187 @@
+"""The board for one seat of a table played at own screens (rainboard/table).
+
+It is the board as at one screen, with these differences, all kept here: the game shown is the
+seat's view (table/view.py: no other seat's hand, ever, so none reaches the terminal); moves are
+offered only when one of the seat's players is to act, and go through the seat (the journal, under
+its lock); there is no hand-off screen, and the turn's result comes up only for this seat's own
+moves; other seats' moves arrive from the journal as they are made (the log, the roster, the map),
+and when this seat's turn comes it hears a notice and the terminal's bell. A spectator's board has
+no hand at all and offers no move.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from rainboard.table import TableSeat, seat_view
+from rainboard.table.seat import NotYourMove, TableDrift
+
+from ..safe_text import tell
+from ..safety import guarded
+from ..widgets.event_log import EventLog
+from .board import BoardScreen
+from ..table_config import TableOptions
+
+
+class SeatBoardScreen(BoardScreen):
+    """The board as seen from one seat (or by a spectator)."""
+
+    def __init__(self, seat: TableSeat) -> None:
+        super().__init__(seat.session, TableOptions(handoffs=False))
+        self.seat = seat
+        self._was_my_turn = False
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.seat.spectator:
+            self.query_one("#hand").display = False
+            self.query_one("#actions").border_title = "Watching"
+        self.sub_title = self._where()
+        self.seat.on_drift = lambda message: tell(self, message, title="Out of step", severity="warning", timeout=8)
+        self.seat.follow(self._heard)
+        self._was_my_turn = self.seat.my_turn()
+        if self._was_my_turn:
+            self._your_turn()
+
+    def _where(self) -> str:
+        table = self.seat.table
+        if self.seat.spectator:
+            return f"Table {table.code} · watching"
+        return f"Table {table.code} · seat {self.seat.number}: {', '.join(self.seat.names)}"
+
+    # -- what this seat may see ---------------------------------------------------------------------
+    def shown_state(self, state):
+        return seat_view(state, self.seat.players)
+
+    @property
+    def viewer(self) -> int:
+        state = self.session.state
+        if state.to_act is not None and (state.to_act in self.seat.players or not self.seat.players):
+            return state.to_act
+        if self.seat.players:
+            return self.seat.players[0]
+        return state.current if state.order else 0
+
+    def _prompt(self, state, viewer: int) -> Content:
+        acting = self.session.state.to_act
+        if acting is None or acting in self.seat.players:
+            return super()._prompt(state, viewer)
+        name = self.session.state.players[acting].name
+        return Content(f"Waiting for {name} (seat {self.seat.table.seat_of(acting).number})…")
+
+    # -- moves ----------------------------------------------------------------------------------------
+    @guarded
+    def choose(self, action) -> None:
+        try:
+            super().choose(action)
+        except NotYourMove as refused:
+            tell(self, str(refused), title="The table moved on", severity="warning", timeout=5)
+            self.refresh_view()
+        self._was_my_turn = self.seat.my_turn()
+
+    # -- following the table -----------------------------------------------------------------------
+    def _heard(self) -> None:
+        """The journal changed (on the watch's thread): catch up on the app's thread."""
+        try:
+            self.app.call_from_thread(self._catch_up)
+        except Exception:  # noqa: BLE001 - the app is closing: nothing left to show
+            pass
+
+    @guarded
+    def _catch_up(self) -> None:
+        if not self.is_attached:
+            return
+        logged = self._logged
+        try:
+            changed = self.seat.catch_up()
+        except TableDrift as drift:
+            tell(self, str(drift), title="This screen cannot follow the table", severity="error", timeout=30)
+            return
+        if not changed:
+            return
+        if len(self.session.events) < logged:  # a move taken back: the log starts again
+            self.query_one("#log", EventLog).reset(self.session.events, self.session.state)
+            self._logged = len(self.session.events)
+        self.refresh_view()
+        mine = self.seat.my_turn()
+        if mine and not self._was_my_turn:
+            self._your_turn()
+        self._was_my_turn = mine
+
+    def _your_turn(self) -> None:
+        state = self.session.state
+        name = state.players[state.to_act].name
+        tell(self, f"Your turn, {name}.", title="Your turn", timeout=6)
+        self.app.bell()
+
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        self.seat.close()
+
+
+def open_seat_screen(app, code: str, number: int | None, token: str | None = None) -> None:
+    """Take seat `number` of table `code` (None: watch) and show its board. A seat held elsewhere
+    is told, with the offer to watch; a table that cannot be joined is told in one line."""
+    from rainboard.saves.lock import BROWSER, TERMINAL, GameLocked, this_computer
+    from rainboard.table import TableError, read_table
+
+    where = BROWSER if getattr(app, "is_web", False) else TERMINAL
+    try:
+        table = read_table(app.data_dir, code)
+        seat = TableSeat(app.data_dir, table, number, where=where, token=token).take()
+    except GameLocked as locked:
+        from .dialogs import ConfirmScreen
+
+        def answered(watch: bool | None) -> None:
+            if watch:
+                open_seat_screen(app, code, None)
+
+        holder = locked.holder.describe(this_computer())
+        app.push_screen(ConfirmScreen(f"Seat {number} is held by {holder}.", "Watch the table instead?",
+                                      danger=False), answered)
+        return
+    except (TableError, OSError) as error:
+        tell(app, str(error), title="Cannot join the table", severity="error", timeout=10)
+        return
+    app.push_screen(SeatBoardScreen(seat))
+
+
+def start_at_table(app, spec: tuple) -> None:
+    """Where `rainboard host` and `rainboard join` open the app: ("host",) is the setup screen with
+    the players at their own screens; (code, seat or None[, token]) a seat, or watching."""
+    if spec[:1] == ("host",):
+        from .setup import SetupScreen, fresh_seed
+
+        app.host_table = True
+        app.push_screen(SetupScreen(seed=app.default_seed or fresh_seed()))
+        return
+    open_seat_screen(app, *spec)
+
+
+def host_from_setup(app, names: list[str], options, seed: str, data) -> None:
+    """The setup screen's start with the players at their own screens: the game becomes a table (a
+    seat per player), its code and seats are shown, then this screen takes seat 1. SetupError if
+    the engine refuses the setup."""
+    from rainboard.engine import PlayerSetup, Setup
+    from rainboard.table import host_table
+
+    from .dialogs import ReportScreen
+
+    setup = Setup(players=[PlayerSetup(name) for name in names], seed=seed, options=options)
+    table, tokens = host_table(app.data_dir, setup, data)
+    remember = getattr(app, "remember_table", None)
+    if remember is not None:
+        remember(names=tuple(names), precycles=options.precycles, wait_turns=options.wait_turns,
+                 preset=data.preset, dice=data.rules.dice.variant)
+    lines = [f"Seat {seat.number}, {', '.join(names[p] for p in seat.players)}: "
+             f"rainboard join {table.code} --seat {seat.number}" for seat in table.seats]
+    lines.append(f"To watch: rainboard join {table.code} --watch")
+    lines.append("Seat tokens, for seat links in a browser (shown only now):")
+    lines += [f"  seat {number}: {token}" for number, token in tokens.items()]
+
+    def take_first_seat(_=None) -> None:
+        app.to_title()
+        open_seat_screen(app, table.code, 1)
+
+    app.push_screen(ReportScreen(f"Table {table.code} is set", lines, "Press Enter to take seat 1 here."),
+                    take_first_seat)

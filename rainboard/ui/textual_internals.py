@@ -1,0 +1,167 @@
+"""The one place Rainboard reaches under Textual's public API, and the check that it still can.
+
+Textual is pinned exactly (pyproject.toml), yet an upgrade is one line away, and a method that
+overrides a private Textual name fails silently when that name moves: the override is simply
+never called, and the table loses its final autosave or its safety net without a word. So every
+private name Rainboard leans on is listed in `NEEDED` below, with why it is needed, and checked
+when this module is imported; a name that has gone stops the import with `TextualMoved`, naming
+it. No other module of rainboard names a private of textual, textual-serve or cattrs
+(tests/test_layers.py keeps it so), and a test imports this one, so an upgrade that moves a name
+fails the suite at once instead of quietly slowing or breaking a game.
+
+What is here, and why no public way serves:
+- `SettledSize`: a widget that does not scroll is laid out a second time after every layout that
+  resized it (Textual sets its virtual size as a reactive that asks for a layout); a keypress
+  would pay for that extra frame.
+- `QuietScrollbars`: after each layout Textual repaints a scrolling widget's scrollbars whether
+  or not they changed, a frame after the rest; this skips the repaint of a bar that draws the
+  same. `refresh_scrollbars` sets the bars again after lines were added or dropped without a
+  layout of the screen (QuietLayout in widgets/quiet.py).
+- `AppHooks`: a moment before Textual closes the screens at shutdown (the games are written
+  whole), the CSS of an app's first screen (Textual reads it only for screens pushed later),
+  and the last net for errors no handler caught (a message to the table, not a traceback).
+- `character_to_key`: the name Textual gives a key typed as one character ("?" is
+  "question_mark"), which a keymap file's keys are read into; Textual has no public function for it.
+- `screen_lines` and `screen_segments`: what the screen shows, as lines of text and as the
+  segments sent to the terminal; for tests, which Textual offers only as an SVG picture.
+"""
+
+from __future__ import annotations
+
+from textual import keys as textual_keys
+from textual.app import App
+from textual.screen import Screen
+from textual.scroll_view import ScrollView
+from textual.widget import Widget
+
+# (owner, name, what Rainboard does with it). A name is "there" when the class has it, or when
+# its __init__ sets it on the instance.
+NEEDED: tuple[tuple[object, str, str], ...] = (
+    (Widget, "_size_updated", "SettledSize overrides it to skip a second layout"),
+    (ScrollView, "_size_updated", "SettledSize overrides it to skip a second layout"),
+    (Widget, "_scroll_update", "QuietScrollbars overrides it to skip repainting an unchanged scrollbar"),
+    (Widget, "_refresh_scrollbars", "refresh_scrollbars calls it after lines changed without a layout"),
+    (Widget, "_vertical_scrollbar", "QuietScrollbars reads the bar without creating it"),
+    (Widget, "_horizontal_scrollbar", "QuietScrollbars reads the bar without creating it"),
+    (Widget, "_repaint_required", "QuietScrollbars clears it on a bar that draws the same"),
+    (App, "_shutdown", "AppHooks.before_shutdown runs in it, before the screens close"),
+    (App, "_register", "AppHooks loads the CSS of an app's first screen in it"),
+    (App, "_load_screen_css", "AppHooks calls it for an app's first screen"),
+    (App, "_handle_exception", "AppHooks turns an error no handler caught into a message"),
+    (Screen, "_compositor", "screen_lines and screen_segments (for tests) read what the screen shows"),
+    (textual_keys, "_character_to_key", "character_to_key: a keymap's key as Textual names it"),
+)
+
+
+class TextualMoved(ImportError):
+    """A private Textual name Rainboard relies on is gone or renamed."""
+
+
+def is_there(owner: object, name: str) -> bool:
+    """Whether `owner` (a class or a module) has `name`: as an attribute, or set by its (or a
+    base's) __init__."""
+    if hasattr(owner, name):
+        return True
+    for cls in getattr(owner, "__mro__", ()):
+        code = getattr(cls.__dict__.get("__init__"), "__code__", None)
+        if code is not None and name in code.co_names:  # `self.<name> = ...` names it
+            return True
+    return False
+
+
+def missing(needed=NEEDED) -> list[str]:
+    """The needed names this Textual does not have, each with what Rainboard does with it."""
+    return [f"{owner.__name__}.{name} ({why})" for owner, name, why in needed if not is_there(owner, name)]
+
+
+def check(needed=NEEDED) -> None:
+    """Raise TextualMoved naming every needed private name that is gone."""
+    gone = missing(needed)
+    if gone:
+        import textual
+
+        raise TextualMoved(f"Textual {textual.__version__} no longer has what rainboard/ui/textual_internals.py "
+                           f"relies on: {'; '.join(gone)}. Find the new name and change that module alone.")
+
+
+check()
+
+
+# -- widgets -----------------------------------------------------------------------------------------
+class SettledSize:
+    """Mixed into a widget that does not scroll: a layout that gives it a new size has already
+    placed it by that size, so setting its virtual size asks for no second layout."""
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+def _bar_shows(bar) -> tuple:
+    """What a scrollbar draws from: the sizes it stands for, where it is, and its own size."""
+    return bar.window_virtual_size, bar.window_size, bar.position, bar.size
+
+
+class QuietScrollbars:
+    """Mixed into a scrolling widget: its scrollbars are set from its sizes as Textual sets them,
+    but a bar is repainted only when what it shows changed. (Textual repaints them after every
+    layout of the screen, a frame after the layout's own repaint, so a move took two frames.)"""
+
+    def _scroll_update(self, virtual_size) -> None:
+        bars = [bar for bar in (self._vertical_scrollbar, self._horizontal_scrollbar) if bar is not None]
+        before = [_bar_shows(bar) for bar in bars]
+        super()._scroll_update(virtual_size)
+        for bar, was in zip(bars, before):
+            if _bar_shows(bar) == was:
+                bar._repaint_required = False  # the refresh just asked for draws the same bar
+
+
+def refresh_scrollbars(widget: Widget) -> None:
+    """Set a scrolling widget's scrollbars from its present virtual size, as a layout would (a
+    scrollbar shown or hidden changes the room inside, and that lays the widget out)."""
+    widget._refresh_scrollbars()
+    widget._scroll_update(widget.virtual_size)
+
+
+# -- the app -----------------------------------------------------------------------------------------
+class AppHooks:
+    """Mixed into the App: three moments Textual has no public hook for, as public methods."""
+
+    async def before_shutdown(self) -> None:
+        """Called as the app shuts down, before Textual closes its screens."""
+
+    def on_unhandled_error(self, error: Exception) -> bool:
+        """An error no handler caught; True when it was dealt with (else Textual's own handling)."""
+        return False
+
+    async def _shutdown(self) -> None:
+        await self.before_shutdown()
+        await super()._shutdown()
+
+    def _register(self, parent, *widgets, **options):
+        # Textual reads a screen's CSS_PATH when the screen is pushed, but not for the first screen
+        # of an app (the title has none; a tool's or a test's first screen may)
+        for widget in widgets:
+            if isinstance(widget, Screen) and widget.CSS_PATH:
+                self._load_screen_css(widget)
+        return super()._register(parent, *widgets, **options)
+
+    def _handle_exception(self, error: Exception) -> None:
+        if not self.on_unhandled_error(error):
+            super()._handle_exception(error)
+
+
+# -- keys --------------------------------------------------------------------------------------------
+def character_to_key(character: str) -> str:
+    """The name Textual gives the key that types `character` ("?" -> "question_mark", "n" -> "n")."""
+    return textual_keys._character_to_key(character)
+
+
+# -- for tests ---------------------------------------------------------------------------------------
+def screen_lines(app: App) -> list[str]:
+    """Each row of the screen as it is drawn now, as plain text."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def screen_segments(app: App) -> str:
+    """The whole screen as the text and escape codes sent to a terminal."""
+    return app.screen._compositor.render_full_update().render_segments(app.console)

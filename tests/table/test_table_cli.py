@@ -1,0 +1,58 @@
+"""`rainboard host`, `join` and `tables` on the command line."""
+
+from __future__ import annotations
+
+import json
+
+from rainboard.cli import main
+from rainboard.table import TableSeat, list_tables, read_table
+
+
+def test_host_makes_the_table_and_prints_its_seats(tmp_path, capsys):
+    assert main(["--data-dir", str(tmp_path), "host", "--players", "Ada,Bo,Cy", "--seats", "1,3/2", "--seed", "4",
+                 "--no-join"]) == 0
+    out = capsys.readouterr().out
+    table, = list_tables(tmp_path)
+    assert out.startswith(f"Table {table.code}: Ada, Bo, Cy")
+    assert f"rainboard join {table.code} --seat 2" in out and "seat 1: Ada, Cy" in out
+    token = out.split("seat 2: ")[-1].split()[0]
+    assert table.seat(2).admits(token) and token not in (tmp_path / "tables" / f"{table.code}.json").read_text()
+
+
+def test_host_refuses_a_bad_seating(tmp_path, capsys):
+    assert main(["--data-dir", str(tmp_path), "host", "--players", "Ada,Bo", "--seats", "1", "--no-join"]) == 2
+    assert "exactly one seat" in capsys.readouterr().err
+    assert list_tables(tmp_path) == []
+
+
+def test_tables_says_who_holds_each_seat(tmp_path, capsys):
+    main(["--data-dir", str(tmp_path), "host", "--players", "Ada,Bo", "--no-join"])
+    capsys.readouterr()
+    code = list_tables(tmp_path)[0].code
+    seat = TableSeat(tmp_path, read_table(tmp_path, code), 2).take()
+    assert main(["--data-dir", str(tmp_path), "tables", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["tables"]
+    assert rows[0]["code"] == code and rows[0]["actions"] == 0
+    assert [s["held_by"] is None for s in rows[0]["seats"]] == [True, False]
+    assert "a terminal" in rows[0]["seats"][1]["held_by"]
+    assert main(["--data-dir", str(tmp_path), "tables"]) == 0
+    text = capsys.readouterr().out
+    assert "seat 1: Ada" in text and "free" in text
+    seat.close()
+
+
+def test_join_tells_a_wrong_code_or_a_held_seat_in_one_line(tmp_path, capsys):
+    assert main(["--data-dir", str(tmp_path), "join", "T-2345"]) == 2
+    assert capsys.readouterr().err.strip() == "rainboard join: no table T-2345 in this data folder"
+    assert main(["--data-dir", str(tmp_path), "join", "what?"]) == 2
+    assert "not a table code" in capsys.readouterr().err
+    main(["--data-dir", str(tmp_path), "host", "--players", "Ada,Bo", "--no-join"])
+    code = list_tables(tmp_path)[0].code
+    capsys.readouterr()
+    seat = TableSeat(tmp_path, read_table(tmp_path, code), 1).take()
+    assert main(["--data-dir", str(tmp_path), "join", code, "--seat", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "seat 1 of" in err and "is held by a terminal" in err and f"rainboard join {code} --watch" in err
+    assert main(["--data-dir", str(tmp_path), "join", code, "--seat", "7"]) == 2
+    assert "has no seat 7" in capsys.readouterr().err
+    seat.close()
