@@ -91,6 +91,12 @@ def test_a_huge_terminal_in_the_address_is_bounded_and_each_tab_has_a_memory_lim
         async with aiohttp.ClientSession() as session:
             async with session.ws_connect(websocket_url(server, "width=20000&height=20000")):
                 pid = await wait_for_tab_app(server)
+                # the tab starts as rainboard/web/limited.py, which sets the limit and then becomes
+                # `rainboard play` (exec, same process): read the limits once it has
+                deadline = asyncio.get_running_loop().time() + WAIT
+                while b"rainboard.web.limited" in (PROC / str(pid) / "cmdline").read_bytes():
+                    assert asyncio.get_running_loop().time() < deadline, "the tab never became rainboard play"
+                    await asyncio.sleep(0.02)
                 started = (PROC / str(pid) / "environ").read_bytes().split(b"\0")
                 limits = (PROC / str(pid) / "limits").read_text()
         environment = dict(line.partition(b"=")[::2] for line in started)
