@@ -116,7 +116,8 @@ def dice_option(parser: argparse.ArgumentParser, many: bool = False) -> None:
 def load(decks: Path | None, preset: str | None = None, dice: str | None = None) -> GameData:
     """The decks (--decks, else the shipped ones) with a preset (--preset, else standard) and dice
     (--dice, else rules.toml's). An unknown preset raises UnknownPreset, which main reports with the
-    presets there are (exit 2)."""
+    presets there are (exit 2). The rules' own checks of the decks run too (engine/deck_checks.py)."""
     from rainboard.data import load_data
+    from rainboard.engine.deck_checks import rule_problems
 
-    return load_data(decks, preset=preset, dice=dice)
+    return load_data(decks, preset=preset, dice=dice, rule_check=rule_problems)

@@ -6,13 +6,14 @@ several files at once. Every problem is one line naming the file and the place.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 from attrs import define
 
 from .dice import dice_problems
 from .limits import DECK_CARDS_MAX, quoted
 from .models import ABILITIES, AbilityWords, Card, DeckEntry, GateCard, Region, Rules, Slugcat, gate_id
-from .stalemate import stalemates
 
 
 @define
@@ -33,6 +34,13 @@ class Deckset:
     treasure_file: str
     abilities: dict[str, AbilityWords] | None = None  # None when abilities.toml failed to load
     abilities_file: str = "abilities.toml"
+    # the checks only the rules can make (rainboard.engine.deck_checks.rule_problems), handed in by
+    # whoever loads the decks for play: this layer knows no rule, so it runs none without being asked
+    rule_check: RuleCheck | None = None
+
+
+# A check the rules make on a deck set once its files are sound: one line per problem found.
+RuleCheck = Callable[[Deckset], list[str]]
 
 
 def build_gates(deckset: Deckset, problems: list[str]) -> dict[str, GateCard]:
@@ -83,8 +91,9 @@ def cross_check(deckset: Deckset, gates: dict[str, GateCard], problems: list[str
     _check_abilities(deckset, problems)
     if deckset.regions_complete and not problems:
         _check_reachable(deckset, gates, problems)
-    if deckset.regions_complete and deckset.cards is not None and deckset.rules is not None and not problems:
-        _check_stalemates(deckset, problems)
+    if (deckset.rule_check is not None and deckset.regions_complete and deckset.cards is not None
+            and deckset.rules is not None and not problems):
+        problems += deckset.rule_check(deckset)
 
 
 def check_preset(deckset: Deckset, gates: dict[str, GateCard], rules: Rules, where: str,
@@ -288,18 +297,3 @@ def _check_reachable(deckset: Deckset, gates: dict[str, GateCard], problems: lis
             problems.append(f"{deckset.region_files[rid]}: gates: no slugcat can reach {region.name} even "
                             f"with karma {top}")
 
-
-def _check_stalemates(deckset: Deckset, problems: list[str]) -> None:
-    """No slugcat meets a creature it can never hurt, that can never hurt it, and that it can
-    neither flee from nor tame (stalemate.py)."""
-    everywhere = set(deckset.regions)
-    meetings: dict[str, set[str]] = {}
-    for rid, region in deckset.regions.items():
-        for card in [e.card for e in region.deck] + ([region.hazard] if region.hazard else []):
-            meetings.setdefault(card, set()).add(rid)
-    # the precycle deck is drawn from wherever one stands, and an unplayed slugcat's creature form
-    # is shuffled into any region's deck
-    for card in [e.card for e in deckset.precycle or ()] + [s.becomes for s in deckset.slugcats if s.becomes]:
-        meetings[card] = everywhere
-    places = [(f"{deckset.slugcat_file}: slugcats[{i}]", s) for i, s in enumerate(deckset.slugcats)]
-    problems += stalemates(deckset.rules, places, deckset.cards, deckset.regions, meetings)

@@ -16,7 +16,7 @@ import cattrs
 from attrs import frozen
 
 from .dice import VARIANTS
-from .checks import Deckset, build_gates, check_preset, cross_check
+from .checks import Deckset, RuleCheck, build_gates, check_preset, cross_check
 from .limits import (CARDS_MAX, FILE_BYTES_MAX, FILES_MAX, FOLDER_BYTES_MAX, PATH_MAX, PRESETS_MAX, PROBLEMS_MAX,
                      REGIONS_MAX, SLUGCATS_MAX, escaped, one_line, quoted)
 from .models import (
@@ -190,22 +190,24 @@ def _shipped_ability_words() -> tuple[str, str] | None:
         return None
 
 
-def load_data(path: Path | DeckChoice | None = None, preset: str | None = None, dice: str | None = None) -> GameData:
+def load_data(path: Path | DeckChoice | None = None, preset: str | None = None, dice: str | None = None,
+              rule_check: RuleCheck | None = None) -> GameData:
     """Load and check a decks folder, with rules.toml as the named preset (default: standard)
     changes it, rolling checks with the dice variant `dice` (default: the one rules.toml names);
     raise DeckError listing every problem found (UnknownPreset when the preset alone is wrong,
-    UnknownDice when the variant is)."""
+    UnknownDice when the variant is). `rule_check`: the checks only the rules can make, which
+    this layer cannot (rainboard.engine.deck_checks.rule_problems); decks loaded for play pass it."""
     if isinstance(path, DeckChoice):
         preset = preset if preset is not None else path.preset
         dice = dice if dice is not None else path.dice
         path = path.folder
     root = Path(path) if path is not None else default_decks_dir()
-    return load_deck_files(read_deck_files(root), root.name, preset=preset, dice=dice)
+    return load_deck_files(read_deck_files(root), root.name, preset=preset, dice=dice, rule_check=rule_check)
 
 
 def with_preset(data: GameData, preset: str, name: str = "decks") -> GameData:
     """The same decks played with another of their presets (they are read again from `data.files`),
-    with the same dice."""
+    with the same dice. (No rule check: loading `data` checked every preset's rules.)"""
     if preset == data.preset:
         return data
     return load_deck_files(data.files, name, preset=preset, dice=data.rules.dice.variant)
@@ -219,12 +221,14 @@ def with_dice(data: GameData, dice: str | None, name: str = "decks") -> GameData
 
 
 def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = False,
-                    preset: str | None = None, dice: str | None = None) -> GameData:
+                    preset: str | None = None, dice: str | None = None,
+                    rule_check: RuleCheck | None = None) -> GameData:
     """Load and check deck data held as {path inside the folder: TOML text} (a save carries its
     decks this way); problems name files as `<name>/<path>`. `saved`: the decks come from inside a
     save, which may be older than the deck format (see SavedCreatureCard). `preset`: the preset
     (presets/<id>.toml) whose rules are played, standard when None. `dice`: the dice variant checks
-    are rolled with, rules.toml's [dice] variant when None. Every preset is checked."""
+    are rolled with, rules.toml's [dice] variant when None. Every preset is checked, and with
+    `rule_check` (see load_data) every preset's rules go through it as rules.toml's do."""
     if dice is not None and dice not in VARIANTS:
         raise UnknownDice(dice)
     chosen = STANDARD_PRESET if preset is None else preset
@@ -316,7 +320,7 @@ def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = Fa
         regions=regions, region_files=region_files, regions_complete=regions_complete,
         precycle=precycle.deck if precycle else None, precycle_file=shown("precycle.toml"),
         treasure=treasure.deck if treasure else None, treasure_file=shown("treasure.toml"),
-        abilities=abilities, abilities_file=abilities_file,
+        abilities=abilities, abilities_file=abilities_file, rule_check=rule_check,
     )
     gates = build_gates(deckset, problems)
     cross_check(deckset, gates, problems)

@@ -27,6 +27,7 @@ from attrs import frozen
 from rainboard.data import STANDARD_PRESET, DeckError, GameData, load_deck_files
 from rainboard.data.dice import DEFAULT_VARIANT
 from rainboard.engine import RULES_VERSION, GameState, Options, PlayerSetup, Setup, digest, new_game
+from rainboard.engine.deck_checks import rule_problems
 from rainboard.engine.state import OVER
 
 from . import disk
@@ -376,7 +377,7 @@ def game_from_save(save: SaveGame, path: Path | str | None = None) -> tuple[Game
     SaveError (naming `path`) when the decks in the save cannot be played."""
     try:
         data = load_deck_files(dict(save.decks.files), save.decks.name, saved=True, preset=save.decks.preset,
-                               dice=save.decks.dice)
+                               dice=save.decks.dice, rule_check=rule_problems)
     except DeckError as exc:
         first = exc.problems[0] if exc.problems else str(exc)
         raise SaveError(path, f"the decks in the save cannot be played: {first}") from None

@@ -51,6 +51,7 @@ from typing import TextIO
 from attrs import evolve, frozen
 
 from rainboard.data import STANDARD_PRESET, DeckChoice, GameData, load_data
+from rainboard.engine.deck_checks import rule_problems
 
 from .balance_games import GameRecord, GameTask, init_worker, play_game, play_in_worker
 from .balance_report import Progress, dice_table, median, p90, policy_lines, ratio, table
@@ -233,7 +234,7 @@ def run(games: int = DEFAULT_GAMES, seed: int = 1, players: Sequence[int] | None
     import json
 
     variants = list(dict.fromkeys(dice)) if dice else [None]
-    datas = [load_data(_with_dice(decks, v)) for v in variants]
+    datas = [load_data(_with_dice(decks, v), rule_check=rule_problems) for v in variants]
     try:
         rows = plan_rows(datas[0], slugcats, players)
         policy_names(policy)

@@ -12,6 +12,7 @@ from attrs import frozen
 
 from rainboard.data import GameData, load_data
 from rainboard.engine import GameState, PlayerSetup, Setup, apply, digest, new_game
+from rainboard.engine.deck_checks import rule_problems
 from rainboard.engine.digest import DIGEST_EVERY
 from rainboard.engine.events import Died
 from rainboard.engine.rng import Chooser
@@ -157,7 +158,7 @@ def run(games: int, seed: int, players: int | None, decks: Path | None, out: Tex
     that cannot be written is reported and makes the exit code 1).
     Broken deck data raises DeckError before any game starts.
     """
-    data = load_data(decks)
+    data = load_data(decks, rule_check=rule_problems)
     if players is not None and not 1 <= players <= len(data.slugcats):
         print(f"--players must be between 1 and {len(data.slugcats)}", file=out)
         return 2

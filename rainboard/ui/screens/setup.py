@@ -18,6 +18,7 @@ from rainboard.data.dice import VARIANT_NAMES, VARIANTS
 from rainboard.data.limits import PLAYERS_MAX
 from rainboard.engine import Options, PlayerSetup, Setup, SetupError
 from rainboard.engine.actions import ChooseSlugcat
+from rainboard.engine.deck_checks import rule_problems
 from rainboard.engine.events import Rolled, TurnOrderSet, TurnOrderTie
 from rainboard.engine.narrator import narrate
 from rainboard.text import strip_unsafe
@@ -202,7 +203,8 @@ class SetupScreen(Screen):
         folder = self.query_one("#decks", TextInput).value.strip()
         preset = str(self.query_one("#preset", Select).value)
         try:
-            data = load_data(Path(folder).expanduser(), preset=preset) if folder else self.app.game_data(preset)
+            data = (load_data(Path(folder).expanduser(), preset=preset, rule_check=rule_problems) if folder
+                    else self.app.game_data(preset))
             data = with_dice(data, str(self.query_one("#dice", Select).value))
         except UnknownPreset as err:
             self._error(f"These decks have no {preset!r} preset; they offer {', '.join(err.available)}.")

@@ -1,5 +1,7 @@
-"""`decks check` reports a slugcat and a creature that can never hurt each other when the slugcat
-can neither flee from nor tame it: their fight could only stop at fight_exchanges_max."""
+"""The rules' check of a decks folder (rainboard/engine/deck_checks.py): `decks check` reports a
+slugcat and a creature that can never hurt each other when the slugcat can neither flee from nor
+tame it, as their fight could only stop at fight_exchanges_max. (Until issue 25 this check sat in
+the data layer, as tests/data/test_stalemate.py; the data layer now runs it only when handed it.)"""
 
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rainboard.cli import main
-from rainboard.data import DeckError, load_deck_files
+from rainboard.data import DeckError, load_data, load_deck_files
 from rainboard.engine import PlayerSetup, Setup, new_game
+from rainboard.engine.deck_checks import meetings, rule_problems
 from rainboard.engine.queries import meeting_odds, tame_cost, tame_price
 from rainboard.engine.testing import place
 from rainboard.sim import play_random, random_setup
@@ -130,12 +133,12 @@ def test_the_check_agrees_with_the_engine(hp_off, food, attack_off, flee_off, ab
     files["slugcats.toml"] = files["slugcats.toml"].replace(
         "hp = 12\nfood_line = 1\nfood_max = 3\n", f"food_line = 1\n{survivor}", 1)
     try:
-        load_deck_files(files)
+        load_deck_files(files, rule_check=rule_problems)
         reported = False
     except DeckError as exc:
         assert all("can never hurt each other" in p for p in exc.problems), exc.problems
         reported = any("slugcats[0]: 'survivor'" in p for p in exc.problems)
-    data = _load_without_check(files)
+    data = load_deck_files(files)  # without the rules' check, to ask the engine about these decks
     state, _ = new_game(Setup(players=[PlayerSetup("Ada", "survivor")], seed=1), data)
     state = place(state, 0, region="su")
     creature = data.cards["batfly"]
@@ -145,25 +148,89 @@ def test_the_check_agrees_with_the_engine(hp_off, food, attack_off, flee_off, ab
     assert reported == endless, (odds, tameable)
 
 
-def _load_without_check(files: dict[str, str]):
-    """The same decks with the stalemate check switched off, to ask the engine about them."""
-    from rainboard.data import checks
-
-    original = checks._check_stalemates
-    checks._check_stalemates = lambda deckset, problems: None
-    try:
-        return load_deck_files(files)
-    finally:
-        checks._check_stalemates = original
-
-
 def test_a_mutated_wall_deck_that_passes_plays(decks):
     """With a way out, a game on these decks plays through fights with the wall."""
     text = (decks / "cards" / "cards.toml").read_text(encoding="utf-8")
     head, _, wall = text.rpartition('id = "wall"')
     (decks / "cards" / "cards.toml").write_text(head + 'id = "wall"' + wall.replace("food = 0\n", "food = 1\n"),
                                                 encoding="utf-8")
-    data = load_deck_files(read_folder(decks))
+    data = load_deck_files(read_folder(decks), rule_check=rule_problems)
     chooser = Chooser(3)
     result = play_random(random_setup(data, 3, 2, chooser), data, chooser, cap=400)
     assert result.actions > 0
+
+
+# -- the check and the layers: data runs it only when handed it, and then exactly as before
+def test_the_data_layer_alone_loads_stuck_decks_and_refuses_them_when_handed_the_check(decks):
+    files = read_folder(decks)
+    data = load_deck_files(files)  # the data layer knows no rule: these decks are well formed
+    assert "wall" in data.cards
+    with pytest.raises(DeckError) as refused:
+        load_deck_files(files, rule_check=rule_problems)
+    assert len(refused.value.problems) == 5  # one per slugcat of the mini decks
+    assert all("and the creature 'wall' can never hurt each other" in p for p in refused.value.problems)
+    with pytest.raises(DeckError) as from_folder:
+        load_data(decks, rule_check=rule_problems)
+    assert from_folder.value.problems == refused.value.problems
+
+
+def test_the_check_is_not_run_while_the_files_have_other_problems(decks):
+    """Stuck fights are looked for only in decks that are otherwise sound, so a broken file is not
+    buried under lines worked out from half-read decks."""
+    calls = []
+
+    def counting(deckset):
+        calls.append(deckset.rules_file)
+        return rule_problems(deckset)
+
+    files = read_folder(decks)
+    with pytest.raises(DeckError):
+        load_deck_files(files, rule_check=counting)
+    assert calls == ["decks/rules.toml"]
+    files["rules.toml"] += "\nno_such_rule = 1\n"
+    with pytest.raises(DeckError) as refused:
+        load_deck_files(files, rule_check=counting)
+    assert calls == ["decks/rules.toml"]  # not called again
+    assert not any("can never hurt" in p for p in refused.value.problems)
+
+
+def test_each_preset_s_rules_go_through_the_check(decks):
+    (decks / "presets").mkdir()
+    (decks / "presets" / "short.toml").write_text('name = "Short"\ntext = "quick"\n[rules]\nkarma_start = 2\n',
+                                                  encoding="utf-8")
+    text = (decks / "cards" / "cards.toml").read_text(encoding="utf-8")
+    head, _, wall = text.rpartition('id = "wall"')
+    (decks / "cards" / "cards.toml").write_text(head + 'id = "wall"' + wall.replace("flee = 40\n", "flee = 10\n"),
+                                                encoding="utf-8")
+    seen = []
+
+    def recording(deckset):
+        seen.append((deckset.rules_file, deckset.rules.karma_start))
+        return []
+
+    load_data(decks, rule_check=recording)
+    assert seen == [("decks/rules.toml", 1), ("decks/presets/short.toml", 2)]
+
+
+def test_a_creature_is_met_where_its_decks_are_and_the_precycle_and_forms_everywhere(decks):
+    from rainboard.data.checks import Deckset
+
+    seen = {}
+
+    def keep(deckset: Deckset):
+        seen.update(meetings(deckset))
+        return []
+
+    data = load_data(decks, rule_check=keep)
+    everywhere = set(data.regions)
+    assert seen["wall"] == {"su"}
+    for entry in data.precycle_deck:
+        assert seen[entry.card] == everywhere
+    forms = [s.becomes for s in data.slugcats.values() if s.becomes]
+    assert forms and all(seen[form] == everywhere for form in forms)
+
+
+@pytest.mark.parametrize("folder", [None, FIXTURES / "mini", FIXTURES / "short"])
+def test_the_shipped_decks_and_the_fixtures_have_no_stuck_fight(folder):
+    data = load_data(folder, rule_check=rule_problems)
+    assert data.slugcats

@@ -1,33 +1,65 @@
-"""Fights that could only stop at the exchange limit: a slugcat and a creature that can never hurt
-each other, where the slugcat can neither get away nor tame it.
+"""Checks on a decks folder that only the rules can make, run by the deck loader when asked.
 
-Each exchange of a fight (engine/combat.py) ends it if the player kills the creature, flees, tames
-it or is let pass, or if the creature's strike kills the player. When none of these can ever happen
-the fight goes on until rules.fight_exchanges_max gives up on it: the decks are wrong, and the check
-says which slugcat and which creature.
+The data layer checks what the files say (references, limits, gates, reachable regions) and knows no
+rule. Some decks are well formed and still cannot be played, because of what the rules do with
+them; those checks live here, beside the rules they ask, and the places that load decks for play
+hand `rule_problems` to the loader (`load_data(folder, rule_check=rule_problems)`), which runs it
+for rules.toml and for each preset's rules and reports its lines with the other problems.
+
+Today there is one such check: fights that could only stop at the exchange limit. Each exchange of
+a fight (combat.py) ends it if the player kills the creature, flees, tames it or is let pass, or if
+the creature's strike kills the player. When none of that can ever happen for some slugcat and
+some creature, the fight runs on until rules.fight_exchanges_max gives up on it: the decks are
+wrong, and the check names the slugcat and the creature.
 
 "Never" is judged on the best case the decks allow the slugcat in the regions where the creature
 can be met: every bonus its own modifiers and the region's could give at once, the best item, the
 best companion it could have, the die's top face; against the creature's best strike and slowest
 chase there. So a pair reported here is stuck in every game; bonuses that can never meet may hide
-a stuck pair from the check, never make one up. The creature's side is asked of the engine (its
-abilities, its tame price, how an explosive strike counts HP), so check and play agree on it.
+a stuck pair from the check, never make one up. The creature's side is the engine's own answer
+(abilities.py, the tame price in queries.py), so the check and play agree on it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .models import CardKind, CreatureCard, Rules, Slugcat
+from rainboard.data.checks import Deckset
+from rainboard.data.models import CardKind, CreatureCard, Rules, Slugcat
+
+from . import abilities
+from .queries import tame_price
+
+
+def rule_problems(deckset: Deckset) -> list[str]:
+    """Every problem the rules find in a deck set, one line each naming its file and place. The
+    loader calls it only once the files are otherwise sound (rules, cards and regions all read)."""
+    return _stuck_fights(deckset)
+
+
+def meetings(deckset: Deckset) -> dict[str, set[str]]:
+    """Each card that can be drawn, with the regions it can be met in: its region decks (and the
+    region's hazard); anywhere for the precycle deck, drawn wherever a player stands, and for a
+    slugcat's creature form, which is shuffled into every region's deck when nobody plays it."""
+    everywhere = set(deckset.regions)
+    found: dict[str, set[str]] = {}
+    for rid, region in deckset.regions.items():
+        for card in [e.card for e in region.deck] + ([region.hazard] if region.hazard else []):
+            found.setdefault(card, set()).add(rid)
+    for card in [e.card for e in deckset.precycle or ()] + [s.becomes for s in deckset.slugcats if s.becomes]:
+        found[card] = everywhere
+    return found
+
+
+def _stuck_fights(deckset: Deckset) -> list[str]:
+    places = [(f"{deckset.slugcat_file}: slugcats[{i}]", s) for i, s in enumerate(deckset.slugcats)]
+    return stalemates(deckset.rules, places, deckset.cards, deckset.regions, meetings(deckset))
 
 
 def stalemates(rules: Rules, slugcats: Iterable[tuple[str, Slugcat]], cards: dict, regions: dict,
                meetings: dict[str, set[str]]) -> list[str]:
     """One line per stuck pair, `<place>: ...`, for each slugcat (with the place that names it in
     its file) against each creature card in `meetings`, which maps it to the regions it can be met in."""
-    from rainboard.engine import abilities
-    from rainboard.engine.queries import tame_price
-
     slugcats = list(slugcats)
     creatures = {cid: c for cid, c in cards.items() if c.kind == CardKind.CREATURE}
     items = [c for c in cards.values() if c.kind == CardKind.ITEM]
@@ -44,7 +76,7 @@ def stalemates(rules: Rules, slugcats: Iterable[tuple[str, Slugcat]], cards: dic
 
     def edge(creature: CreatureCard, where: set[str], highest: bool) -> int:
         """An aquatic creature's edge (+bonus in a water region, -bonus out of one), best or worst."""
-        if not any(ability.water_bonus for ability in _abilities(creature)):
+        if not abilities.traits(creature).water_bonus:
             return 0
         sides = [rules.aquatic_bonus if regions[r].water else -rules.aquatic_bonus for r in where]
         return max(sides) if highest else min(sides)
@@ -111,14 +143,8 @@ def stalemates(rules: Rules, slugcats: Iterable[tuple[str, Slugcat]], cards: dic
     return found
 
 
-def _abilities(creature: CreatureCard) -> list:
-    from rainboard.engine.abilities import REGISTRY
-
-    return [REGISTRY[a] for a in REGISTRY if a in creature.abilities]
-
-
 def _fights(creature: CreatureCard) -> bool:
-    """Whether meeting the creature can start a fight: the first meeting hook (engine/abilities.py)
+    """Whether meeting the creature can start a fight: its first meeting hook (abilities.py)
     decides, and only a scavenger's lets one begin (a slugpup joins, a merchant trades)."""
-    hooks = [ability for ability in _abilities(creature) if ability.on_meet is not None]
+    hooks = [ability for ability in abilities.traits(creature).abilities if ability.on_meet is not None]
     return not hooks or hooks[0].answers_reputation
