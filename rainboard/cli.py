@@ -369,7 +369,7 @@ def _table_command(args: argparse.Namespace) -> int:
         return cmd_host(args, _data_folder(args), _out(), _err())
     if args.command == "join":
         return cmd_join(args, _data_folder(args), _out(), _err())
-    return cmd_tables(args, _data_folder(args), _out())
+    return cmd_tables(args, _data_folder(args), _out(), _err())
 
 
 def _out() -> TextIO:

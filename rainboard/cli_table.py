@@ -42,12 +42,17 @@ def table_parsers(commands) -> None:
     which = join.add_mutually_exclusive_group()
     which.add_argument("--seat", type=int, metavar="N", help="the seat to take (1 is the first)")
     which.add_argument("--watch", action="store_true", help="watch the table: the board, the log, no hand")
+    join.add_argument("--token", metavar="TOKEN", help="the seat's token from its link (a browser's seat link "
+                                                      "passes it); a wrong one is told and nothing opens")
 
     tables = command(commands, "tables", "list the open tables, their seats and who holds each",
                      "List the tables in the data folder: each one's code, its players by seat, who holds "
                      "each seat now, and how far the game is.",
                      ["rainboard tables", "rainboard tables --json"])
     tables.add_argument("--json", action="store_true", help="print one JSON object, for scripts")
+    tables.add_argument("--new-link", nargs=2, metavar=("CODE", "SEAT"),
+                        help="give a seat nobody holds a fresh token and link, for someone else to take it; "
+                             "its old token no longer opens it")
 
 
 def _grouping(text: str | None, players: int) -> list[list[int]] | None:
@@ -90,6 +95,16 @@ def cmd_host(args: argparse.Namespace, data_dir: Path, out: TextIO, err: TextIO)
     return open_seat(data_dir, table.code, 1, False, err)
 
 
+SERVED = "http://127.0.0.1:8000/"  # `rainboard serve`'s address by default; links name it
+
+
+def seat_link(code: str, number: int, token: str, served: str = SERVED) -> str:
+    """The address that opens seat `number` of table `code` in a browser, through `rainboard serve`."""
+    from urllib.parse import urlencode
+
+    return f"{served}?{urlencode({'table': code, 'seat': number, 'token': token})}"
+
+
 def print_table(table, names: list[str], tokens: dict[int, str], out: TextIO) -> None:
     print(f"Table {table.code}: {', '.join(names)}", file=out)
     for seat in table.seats:
@@ -99,6 +114,9 @@ def print_table(table, names: list[str], tokens: dict[int, str], out: TextIO) ->
     print("Seat tokens, for seat links in a browser (shown only now; the table keeps them hashed):", file=out)
     for number, token in tokens.items():
         print(f"  seat {number}: {token}", file=out)
+    print(f"Seat links, through `rainboard serve` (at another address if it prints one):", file=out)
+    for number, token in tokens.items():
+        print(f"  seat {number}: {seat_link(table.code, number, token)}", file=out)
 
 
 def cmd_join(args: argparse.Namespace, data_dir: Path, out: TextIO, err: TextIO) -> int:
@@ -119,6 +137,8 @@ def cmd_join(args: argparse.Namespace, data_dir: Path, out: TextIO, err: TextIO)
                 return 2
             args.seat = free[0]
         table.seat(args.seat)
+        if args.token is not None:  # a seat link: the app itself tells a wrong token (a browser's tab shows it)
+            return open_seat(data_dir, table.code, args.seat, False, err, args.token)
     except TableError as error:
         print(f"{PROG} join: {error}", file=err)
         return 2
@@ -135,11 +155,11 @@ def cmd_join(args: argparse.Namespace, data_dir: Path, out: TextIO, err: TextIO)
     return open_seat(data_dir, table.code, args.seat, False, err)
 
 
-def open_seat(data_dir: Path, code: str, seat: int | None, watch: bool, err: TextIO) -> int:
+def open_seat(data_dir: Path, code: str, seat: int | None, watch: bool, err: TextIO, token: str | None = None) -> int:
     from rainboard.ui.app import RainboardApp
 
     app = RainboardApp(data_dir=data_dir)
-    app.open_table = (code, None if watch else seat)
+    app.open_table = (code, None if watch else seat, token)
     app.run()
     return 0
 
@@ -174,7 +194,43 @@ def table_rows(data_dir: Path) -> list[dict]:
     return rows
 
 
-def cmd_tables(args: argparse.Namespace, data_dir: Path, out: TextIO) -> int:
+def new_link(data_dir: Path, code: str, number: int) -> tuple[object, str]:
+    """A fresh token for seat `number` of table `code`, written hashed in place of the old (which
+    then opens nothing); TableError when there is no such seat or a window holds it now."""
+    import attrs
+
+    from rainboard.saves.lock import holder_of, this_computer
+    from rainboard.table import TableError, read_table
+    from rainboard.table.tablefile import hash_token, new_token, write_table
+
+    table = read_table(data_dir, code)
+    seat = table.seat(number)
+    holder = holder_of(table.save_path(data_dir), seat=number)
+    if holder is not None:
+        raise TableError(f"seat {number} of {table.code} is held by {holder.describe(this_computer())}: "
+                         "a new link is for a seat nobody holds")
+    token = new_token()
+    seats = tuple(attrs.evolve(s, token_hash=hash_token(token)) if s is seat else s for s in table.seats)
+    write_table(data_dir, attrs.evolve(table, seats=seats))
+    return table, token
+
+
+def cmd_tables(args: argparse.Namespace, data_dir: Path, out: TextIO, err: TextIO | None = None) -> int:
+    if args.new_link:
+        from rainboard.table import TableError
+
+        code, seat = args.new_link
+        try:
+            if not seat.isdigit():
+                raise TableError(f"{seat[:20]!r} is not a seat number")
+            table, token = new_link(data_dir, code, int(seat))
+        except TableError as error:
+            print(f"{PROG} tables: {error}", file=err or sys.stderr)
+            return 2
+        print(f"Seat {seat} of {table.code} has a new token (the old one no longer opens it): {token}", file=out)
+        print(f"  {PROG} join {table.code} --seat {seat} --token {token}", file=out)
+        print(f"  {seat_link(table.code, int(seat), token)}", file=out)
+        return 0
     rows = table_rows(data_dir)
     if args.json:
         print(json.dumps({"tables": rows}, indent=1), file=out)

@@ -16,23 +16,9 @@ from collections.abc import Callable
 
 from . import events as ev
 from .state import GameState
-from .voice import Sentence, Voice, possessive
+from .voice import Sentence, Voice, a, possessive, the
 
 __all__ = ["Sentence", "a", "narrate", "pearls", "possessive", "tell", "the"]
-
-
-def the(name: str, capital: bool = False) -> str:
-    """"the Outskirts deck", but "The Underhang deck", not "the The Underhang deck"."""
-    if name.lower().startswith("the "):
-        return ("T" if capital else "t") + name[1:]
-    return ("The " if capital else "the ") + name
-
-
-def a(name: str, capital: bool = False) -> str:
-    """"a Batfly", "an Eggbug": the article a card's name wants (by its first letter, which is
-    right for every card name in the decks)."""
-    article = "an" if name[:1].lower() in "aeiou" else "a"
-    return f"{article.capitalize() if capital else article} {name}"
 
 
 def pearls(value: float) -> str:
@@ -204,6 +190,15 @@ def _gates_left(e: ev.GatesLeftBehind, n: Voice) -> str:
     return f"{n.Pos(e.player)} {cards} {n.t('go', 'went')} back to their decks."
 
 
+def _concealed(e: ev.CardConcealed, n: Voice) -> Sentence | str:
+    if e.did != "returned":  # drew, kept or let_go: which card stays with its seat (table/view.py)
+        now, then, what = {"drew": ("draws", "drew", "a card"), "kept": ("keeps", "kept", "a card"),
+                           "let_go": ("puts", "put", "a card back")}[e.did]
+        return n.say(e.player, now, then, f"a card from {the(n.deck(e.deck))} deck" if e.did == "drew" and e.deck else what)
+    went = n.t("goes", "went") if e.count == 1 else n.t("go", "went")
+    return f"{n.Pos(e.player)} {'a card' if e.count == 1 else f'{e.count} cards'} {went} back to the decks."
+
+
 def _karma(e: ev.KarmaChanged, n: Voice) -> str:
     moved = n.t("rises", "rose") if e.after > e.before else n.t("falls", "fell")
     return f"{n.Pos(e.player)} karma {moved} to {e.after}."
@@ -238,6 +233,7 @@ _SENTENCES: dict[type, Callable[..., Sentence | str]] = {
     ev.CardLetGo: lambda e, n: n.say(e.player, "already carries", "already carried",
                                      f"the {n.c(e.card)} and {n.v(e.player, 'lets', 'let')} this one go"),
     ev.GatesLeftBehind: _gates_left,
+    ev.CardConcealed: _concealed,
     ev.MarkReceived: lambda e, n: n.say(e.player, "receives", "received", f"the {n.c(e.card)}"),
     ev.Fed: _fed,
     ev.SearchStarted: lambda e, n: n.say(e.player, "starts searching", "started searching",

@@ -124,3 +124,17 @@ class Voice:
 
     def s(self, slugcat_id: str) -> str:
         return self.data.slugcats[slugcat_id].name
+
+
+def the(name: str, capital: bool = False) -> str:
+    """"the Outskirts deck", but "The Underhang deck", not "the The Underhang deck"."""
+    if name.lower().startswith("the "):
+        return ("T" if capital else "t") + name[1:]
+    return ("The " if capital else "the ") + name
+
+
+def a(name: str, capital: bool = False) -> str:
+    """"a Batfly", "an Eggbug": the article a card's name wants (by its first letter, which is
+    right for every card name in the decks)."""
+    article = "an" if name[:1].lower() in "aeiou" else "a"
+    return f"{article.capitalize() if capital else article} {name}"

@@ -10,7 +10,8 @@ is decided in one place (view.py).
 from .host import host_table
 from .seat import NotYourMove, SeatSession, TableDrift, TableSeat
 from .tablefile import Seat, Table, TableError, list_tables, normal_code, read_table
-from .view import hidden_cards, seat_view
+from .view import hidden_cards, is_private, seat_event, seat_events, seat_view
 
 __all__ = ["NotYourMove", "Seat", "SeatSession", "Table", "TableDrift", "TableError", "TableSeat",
-           "hidden_cards", "host_table", "list_tables", "normal_code", "read_table", "seat_view"]
+           "hidden_cards", "host_table", "is_private", "list_tables", "normal_code", "read_table", "seat_event",
+           "seat_events", "seat_view"]

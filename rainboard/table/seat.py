@@ -27,6 +27,7 @@ from rainboard.ui.session import GameSession
 
 from .follow import JournalMirror, JournalWatch
 from .tablefile import Table, TableError
+from .view import seat_events
 
 try:
     import fcntl
@@ -65,8 +66,19 @@ class SeatSession(GameSession):
 
     def act(self, action: Action) -> list:
         if self.following or self.seat is None:
-            return super().act(action)
+            return self._told(super().act(action))
         return self.seat.play(action)
+
+    def _told(self, events: list) -> list:
+        """The events a move made, as this seat is told them (view.py): the session keeps those in
+        place of the engine's, one for one, so no screen of this seat (the log, a turn's result, the
+        news) holds another seat's card. The engine's state is untouched: it is what the journal plays."""
+        if self.seat is None or not events:
+            return events
+        told = seat_events(events, self.seat.players, self.state)
+        held = getattr(self.events, "held", self.events)  # the session's events, or the window holding the newest
+        held[len(held) - len(events):] = told
+        return told
 
     def undo_refusal(self, asker: int | None = None) -> str | None:
         if self.following or self.seat is None:

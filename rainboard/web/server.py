@@ -12,6 +12,12 @@ What a browser sends is bounded or refused here: a request by a name the table i
 another site's page, a terminal larger than any screen, a font size or a message that makes no
 sense. Each tab's `rainboard play` is also held to a memory limit, so a tab that runs away ends
 alone and the table and the other tabs play on.
+
+A seat link (`/?table=T-4KX9&seat=2&token=...`, printed by `rainboard host`) opens a tab straight
+into one seat of a table: the page's websocket then names the seat in its path, and that tab's
+command is `rainboard join CODE --seat N --token T` in place of `rainboard play` (seat_command). The
+code, seat and token are checked for their form here, before any process starts; whether the token
+is the seat's is the table's to say (rainboard/table), in the tab.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import asyncio
 import ipaddress
 import json
 import logging
+import re
 import shlex
 import signal
 import sys
@@ -52,6 +59,34 @@ DEFAULT_SIZE = (80, 24)
 # The page's font size in pixels: smaller is unreadable, and at 72 a laptop shows some 30 columns.
 FONT_SIZES = (6, 72)
 DEFAULT_FONT_SIZE = 16
+# a seat link's parts, by their form only: a table code as `rainboard host` writes it, a seat of the
+# nine a table can have, a token of secrets.token_urlsafe's letters (16 bytes make 22; room to spare)
+SEAT_CODE = re.compile(r"^T-[23456789A-HJ-NP-Z]{4}$")
+SEAT_NUMBER = re.compile(r"^[1-9]$")
+SEAT_TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+BAD_LINK = ("This is not a Rainboard seat link: a seat link is the address `rainboard serve` printed, then "
+            "?table=T-4KX9&seat=2&token=... as `rainboard host` printed it.\n")
+
+
+def seat_link(table: object, seat: object, token: object) -> tuple[str, int, str] | None:
+    """A seat link's table code, seat and token when each has its form; None otherwise."""
+    if not all(isinstance(part, str) for part in (table, seat, token)):
+        return None
+    code = table.strip().upper()
+    if not (SEAT_CODE.match(code) and SEAT_NUMBER.match(seat) and SEAT_TOKEN.match(token)):
+        return None
+    return code, int(seat), token
+
+
+def seat_command(play: str, code: str, seat: int, token: str) -> str:
+    """The tab's command for a seat link: the server's `rainboard ... play`, with `join CODE --seat N
+    --token T` in place of `play` (each part quoted for the shell)."""
+    parts = shlex.split(play)
+    if not parts or parts[-1] != "play":
+        raise ValueError(f"not a `rainboard play` command: {play!r}")
+    return shlex.join([*parts[:-1], "join", code, "--seat", str(seat), "--token", token])
+
+
 def page_template(name: str) -> str:
     """textual-serve's template, with a <title> and without the font from the internet."""
     source = (TEMPLATES / name).read_text(encoding="utf-8")
@@ -124,6 +159,7 @@ class RainboardServer(Server):
 
     def __init__(self, command: str, *args, **kwargs) -> None:
         super().__init__(limited(command), *args, **kwargs)
+        self.play_command = command  # a seat link's tab runs it as `join` (seat_command)
 
     def make_app(self) -> web.Application:
         """The web application: textual-serve's pages and websocket, its page template fitted to
@@ -133,6 +169,7 @@ class RainboardServer(Server):
         app.add_routes([
             web.get("/", self.handle_index, name="index"),
             web.get("/ws", self.handle_websocket, name="websocket"),
+            web.get("/ws/seat/{table}/{seat}/{token}", self.handle_websocket, name="seat-websocket"),
             web.get("/download/{key}", self.handle_download, name="download"),
             web.static("/static", self.statics_path, show_index=True, name="static"),
         ])
@@ -186,12 +223,26 @@ class RainboardServer(Server):
                                                  "page opens a table.\n")
         return await handler(request)
 
-    @aiohttp_jinja2.template("app_index.html")
-    async def handle_index(self, request: web.Request) -> dict[str, Any]:
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        """The page; with a seat link's query (table, seat, token) a page whose tab joins that seat,
+        and a link of the wrong form is refused in one line, before any tab starts."""
+        seat = None
+        if any(name in request.query for name in ("table", "seat", "token")):
+            seat = seat_link(request.query.get("table"), request.query.get("seat"), request.query.get("token"))
+            if seat is None:
+                return web.Response(status=400, text=BAD_LINK)
+        return aiohttp_jinja2.render_template("app_index.html", request, self.page(request, seat))
+
+    def page(self, request: web.Request, seat: tuple[str, int, str] | None) -> dict[str, Any]:
         base = f"{request.scheme}://{request.host}"
         router = request.app.router
         static = f"{base}{router['static'].url_for(filename='/')}".rstrip("/") + "/"
-        websocket = "ws" + base.removeprefix("http") + str(router["websocket"].url_for())
+        if seat is None:
+            path = router["websocket"].url_for()
+        else:
+            code, number, token = seat
+            path = router["seat-websocket"].url_for(table=code, seat=str(number), token=token)
+        websocket = "ws" + base.removeprefix("http") + str(path)
         return {
             "font_size": within(request.query.get("fontsize"), FONT_SIZES) or DEFAULT_FONT_SIZE,
             "app_websocket_url": websocket,
@@ -203,11 +254,17 @@ class RainboardServer(Server):
         """A tab's websocket: its `rainboard play` started at the size the page asks (bounded),
         and stopped when the tab goes."""
         size = terminal_size(request.query.get("width"), request.query.get("height")) or DEFAULT_SIZE
+        command = self.command
+        if "table" in request.match_info:  # a seat link's tab: `rainboard join` that seat
+            seat = seat_link(request.match_info["table"], request.match_info["seat"], request.match_info["token"])
+            if seat is None:
+                return web.Response(status=400, text=BAD_LINK)
+            command = limited(seat_command(self.play_command, *seat))
         websocket = web.WebSocketResponse(heartbeat=15)
         tab: Tab | None = None
         try:
             await websocket.prepare(request)
-            tab = Tab(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+            tab = Tab(command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                       close=websocket.close, download_manager=self.download_manager, debug=self.debug)
             await tab.start(*size)
             await self.pass_on(websocket, tab)

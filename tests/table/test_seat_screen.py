@@ -134,3 +134,18 @@ async def test_host_sets_the_table_up_and_takes_seat_one(tmp_path):
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, SeatBoardScreen))
         assert app.screen.seat.number == 1 and app.screen.seat.table.code == tables[0].code
+
+
+async def test_a_wrong_seat_token_is_told_and_nothing_else_opens(tmp_path):
+    from rainboard.ui.screens.dialogs import ReportScreen
+
+    table, tokens = host(tmp_path, 2)
+    app = RainboardApp(data_dir=tmp_path, catch_errors=False, autosave=False)
+    app.open_table = (table.code, 2, tokens[1])  # seat 1's token for seat 2
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReportScreen))
+        assert "not seat 2's link" in " ".join(map(str, app.screen.lines))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not app.is_running  # the tab's app ends: the link opened nothing
+    assert not any(isinstance(s, SeatBoardScreen) for s in app.screen_stack)

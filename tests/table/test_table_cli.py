@@ -15,7 +15,7 @@ def test_host_makes_the_table_and_prints_its_seats(tmp_path, capsys):
     table, = list_tables(tmp_path)
     assert out.startswith(f"Table {table.code}: Ada, Bo, Cy")
     assert f"rainboard join {table.code} --seat 2" in out and "seat 1: Ada, Cy" in out
-    token = out.split("seat 2: ")[-1].split()[0]
+    token = out.split("seat 2: ")[-2].split()[0]  # the token line (the link line comes last)
     assert table.seat(2).admits(token) and token not in (tmp_path / "tables" / f"{table.code}.json").read_text()
 
 
@@ -56,3 +56,34 @@ def test_join_tells_a_wrong_code_or_a_held_seat_in_one_line(tmp_path, capsys):
     assert main(["--data-dir", str(tmp_path), "join", code, "--seat", "7"]) == 2
     assert "has no seat 7" in capsys.readouterr().err
     seat.close()
+
+
+def test_new_link_gives_a_free_seat_a_fresh_token_and_the_old_one_stops_opening_it(tmp_path, capsys):
+    from rainboard.table import TableError
+
+    main(["--data-dir", str(tmp_path), "host", "--players", "Ada,Bo", "--no-join"])
+    printed = capsys.readouterr().out
+    table, = list_tables(tmp_path)
+    old = printed.split("seat 2: ")[-2].split()[0]  # the token line, before the links
+    assert table.seat(2).admits(old) and f"?table={table.code}&seat=2&token={old}" in printed
+    assert main(["--data-dir", str(tmp_path), "tables", "--new-link", table.code, "2"]) == 0
+    out = capsys.readouterr().out
+    new = out.split("--token ")[1].split()[0]
+    assert new != old and f"seat=2&token={new}" in out
+    again = read_table(tmp_path, table.code)
+    assert again.seat(2).admits(new) and not again.seat(2).admits(old)
+    assert again.seat(1) == table.seat(1)  # the other seats keep theirs
+    try:
+        TableSeat(tmp_path, again, 2, token=old)
+    except TableError as error:
+        assert "not seat 2's link" in str(error)
+    else:
+        raise AssertionError("the old token still opened seat 2")
+    TableSeat(tmp_path, again, 2, token=new).close()
+    held = TableSeat(tmp_path, again, 1).take()  # a seat someone holds is not handed on
+    assert main(["--data-dir", str(tmp_path), "tables", "--new-link", table.code, "1"]) == 2
+    assert "is held by" in capsys.readouterr().err
+    assert read_table(tmp_path, table.code).seat(1) == table.seat(1)
+    assert main(["--data-dir", str(tmp_path), "tables", "--new-link", table.code, "5"]) == 2
+    assert "has no seat 5" in capsys.readouterr().err
+    held.close()

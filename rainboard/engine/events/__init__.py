@@ -26,6 +26,7 @@ from .table import (
     CardDrawn,
     CardKept,
     CardLetGo,
+    CardConcealed,
     MarkReceived,
     Fed,
     SearchStarted,
@@ -90,4 +91,4 @@ def play_passed_at(events) -> int:
     return len(events)
 
 
-__all__ = ["PLAY_PASSES", "play_passed_at", "Ambushed", "Ascended", "AttackMissed", "Blasted", "Bought", "BrokeApart", "CardDrawn", "CardKept", "CardLetGo", "Caught", "CompanionKilled", "CreatureHidden", "CreatureGaveUp", "CreatureKilled", "CreatureMet", "CycleEnded", "CycleStarted", "DeckEmpty", "DeckReshuffled", "Died", "EndingReached", "EndingSlept", "GatesLeftBehind", "Event", "Fed", "Fled", "GameOver", "Hibernated", "Hunting", "Joined", "KarmaChanged", "KarmaSaved", "LetPass", "MarkReceived", "MarketOpened", "MerchantLeft", "Moved", "MustAnswer", "Pounced", "PrecycleRolled", "RainFell", "RainTimerRolled", "ReputationChanged", "Roll", "Rolled", "RoundEnded", "SearchStarted", "Searching", "ShelterFound", "ShelterNotFound", "SlugcatChosen", "SparedByRain", "Starved", "StrikeDodged", "Tamed", "Transformed", "TurnOrderSet", "TurnOrderTie", "TurnStarted", "Untamed", "Waited", "WalkedPast", "Woke"]
+__all__ = ["PLAY_PASSES", "play_passed_at", "Ambushed", "Ascended", "AttackMissed", "Blasted", "Bought", "BrokeApart", "CardConcealed", "CardDrawn", "CardKept", "CardLetGo", "Caught", "CompanionKilled", "CreatureHidden", "CreatureGaveUp", "CreatureKilled", "CreatureMet", "CycleEnded", "CycleStarted", "DeckEmpty", "DeckReshuffled", "Died", "EndingReached", "EndingSlept", "GatesLeftBehind", "Event", "Fed", "Fled", "GameOver", "Hibernated", "Hunting", "Joined", "KarmaChanged", "KarmaSaved", "LetPass", "MarkReceived", "MarketOpened", "MerchantLeft", "Moved", "MustAnswer", "Pounced", "PrecycleRolled", "RainFell", "RainTimerRolled", "ReputationChanged", "Roll", "Rolled", "RoundEnded", "SearchStarted", "Searching", "ShelterFound", "ShelterNotFound", "SlugcatChosen", "SparedByRain", "Starved", "StrikeDodged", "Tamed", "Transformed", "TurnOrderSet", "TurnOrderTie", "TurnStarted", "Untamed", "Waited", "WalkedPast", "Woke"]

@@ -152,6 +152,18 @@ class GatesLeftBehind(Event):
 
 
 @frozen(kw_only=True)
+class CardConcealed(Event):
+    """Another seat's card move as a table's screen tells it (rainboard/table/view.py): that a card
+    was drawn (`did` "drew", from `deck`), kept ("kept"), put back ("let_go") or `count` kept cards
+    went back to their decks ("returned"), never which card. The engine never emits it."""
+
+    kind: ClassVar[str] = "concealed"
+    did: str
+    deck: str | None = None
+    count: int = 1
+
+
+@frozen(kw_only=True)
 class MarkReceived(Event):
     kind: ClassVar[str] = "mark"
     card: str

@@ -141,9 +141,53 @@ def open_seat_screen(app, code: str, number: int | None, token: str | None = Non
                                       danger=False), answered)
         return
     except (TableError, OSError) as error:
+        if token is not None:  # a seat link that does not open: its message, and nothing else to do here
+            from .dialogs import ReportScreen
+
+            app.push_screen(ReportScreen("This seat link does not open", [str(error)], "Press Enter to close."),
+                            lambda _=None: app.exit())
+            return
         tell(app, str(error), title="Cannot join the table", severity="error", timeout=10)
         return
     app.push_screen(SeatBoardScreen(seat))
+
+
+def ask_to_join(app) -> None:
+    """Join a table from the title (a browser tab has no command line): its code, then a seat (the
+    free ones offered; `w` watches). Anything that does not make a seat is told in one line."""
+    from rainboard.saves.lock import holder_of
+    from rainboard.table import TableError, read_table
+
+    from .dialogs import TextPrompt
+
+    def seat_chosen(code: str, answer: str | None) -> None:
+        if answer is None:
+            return
+        answer = answer.strip().lower()
+        if answer in ("w", "watch"):
+            open_seat_screen(app, code, None)
+        elif answer.isascii() and answer.isdigit() and len(answer) < 3:
+            open_seat_screen(app, code, int(answer))
+        else:
+            tell(app, f"{answer[:20]!r} is not a seat: a seat's number, or w to watch.", title="Cannot join the table",
+                 severity="error", timeout=8)
+
+    def code_given(text: str | None) -> None:
+        if text is None:
+            return
+        try:
+            table = read_table(app.data_dir, text)
+        except TableError as error:
+            tell(app, str(error), title="Cannot join the table", severity="error", timeout=10)
+            return
+        path = table.save_path(app.data_dir)
+        free = [seat.number for seat in table.seats if holder_of(path, seat=seat.number) is None]
+        offer = f"free: {', '.join(map(str, free))}" if free else "none is free"
+        app.push_screen(TextPrompt(f"Table {table.code}: which seat? ({offer}; w to watch)",
+                                   value=str(free[0]) if len(free) == 1 else ""),
+                        lambda answer: seat_chosen(table.code, answer))
+
+    app.push_screen(TextPrompt("Join a table: its code", placeholder="T-4KX9"), code_given)
 
 
 def start_at_table(app, spec: tuple) -> None:

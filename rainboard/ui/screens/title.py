@@ -67,6 +67,7 @@ class TitleScreen(Screen):
                     Option("Saved games", id="saved-games"),
                     Option("Scores", id="scores"),
                     Option("Rules", id="rules"),
+                    *([Option("Join a table", id="join-table")] if self.app.is_web else []),  # seat.py
                     Option("Quit", id="quit"),
                     id="menu",
                 )
@@ -134,5 +135,9 @@ class TitleScreen(Screen):
             self.app.action_scores()
         elif event.option_id == "rules":
             self.app.action_rules()
+        elif event.option_id == "join-table":
+            from .seat import ask_to_join
+
+            ask_to_join(self.app)
         elif event.option_id == "quit":
             self.app.exit()

@@ -1,0 +1,75 @@
+"""A table through `rainboard serve` in Chromium: two tabs opened by their seat links on two seats of
+one table, a move on one shown on the other, and neither tab's screen ever telling the other seat's
+private cards; a wrong token opens nothing, a link of the wrong form is refused before any tab."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+
+from rainboard.engine.narrator import narrate
+from rainboard.table import TableSeat, read_table, seat_events
+
+from tests.table.helpers import host
+from tests.table.test_privacy import private_to, reference, secret_phrases
+from .table import BrowserTable
+
+MOVES = 8
+
+
+def link(served, code: str, seat: int, token: str) -> str:
+    return f"{served.url}?table={code}&seat={seat}&token={token}"
+
+
+def test_two_seats_in_two_tabs_see_each_others_moves_and_never_each_others_cards(served, browser):
+    table, tokens = host(served.data_dir, 2, seed=11, slugcats=True)
+    tabs = {n: BrowserTable(browser.new_page(), link(served, table.code, n, tokens[n])) for n in (1, 2)}
+    for tab in tabs.values():
+        tab.wait_for("Your move", "Waiting for")
+    watcher = TableSeat(served.data_dir, read_table(served.data_dir, table.code), None).take()
+    moved = 0
+    for _ in range(MOVES):
+        watcher.catch_up()
+        if watcher.session.over:
+            break
+        acting = table.seat_of(watcher.session.state.to_act).number
+        mover, other = tabs[acting], tabs[3 - acting]
+        before = len(watcher.session.actions)
+        mover.wait_for("Your move")
+        mover.press("1")
+        mover.wait_until(lambda: watcher.catch_up() or len(watcher.session.actions) > before,
+                         "the move to reach the table's journal")
+        for _ in range(4):  # the turn's result or a cycle's report on the mover's tab: go on
+            if not mover.footer().startswith("enter"):
+                break
+            mover.press("Enter")
+            mover.page.wait_for_timeout(150)
+        state = watcher.session.state
+        seen_by_other = [narrate(e, state) for e in seat_events(reference(watcher).events[-6:],
+                                                                table.seat(3 - acting).players, state)]
+        other.wait_until(lambda: any(line[:24] in other.screen.text() for line in seen_by_other[-2:]),
+                         "the other tab to show the move")
+        moved += 1
+        whole = reference(watcher)
+        for number, tab in tabs.items():
+            mine = table.seat(number).players
+            text = " ".join(tab.screen.text().split())
+            for event in whole.events:
+                if private_to(event, mine, state):
+                    for phrase in secret_phrases(event, state):
+                        assert phrase not in text, (number, phrase)
+    assert moved >= 4
+    watcher.close()
+
+
+def test_a_wrong_token_opens_nothing_and_a_bad_link_is_refused(served, browser):
+    table, tokens = host(served.data_dir, 2)
+    tab = BrowserTable(browser.new_page(), link(served, table.code, 2, tokens[1]))
+    tab.wait_for("This seat link does not open")
+    assert "not seat 2's link" in tab.screen.text()
+    try:
+        urllib.request.urlopen(f"{served.url}?table={table.code}&seat=2&token=x;rm", timeout=10)
+    except urllib.error.HTTPError as error:
+        assert error.code == 400 and b"not a Rainboard seat link" in error.read()
+    else:
+        raise AssertionError("a link of the wrong form was served")
