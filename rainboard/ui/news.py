@@ -42,7 +42,7 @@ def news(session: GameSession, player: int) -> tuple[Sequence[Event], int | None
     mark = session.last_moves.get(player)
     if mark is not None:
         return session.events[mark.news_from:], mark.rain
-    events = session.events
+    events = session.events.held  # a long game's session holds its newest events only (session.py)
     for index in range(len(events) - 1, -1, -1):
         if isinstance(events[index], ev.CycleStarted):
             return events[index:], None
@@ -218,8 +218,8 @@ def cycle_report_parts(session: GameSession) -> tuple[str, list[str], str]:
 
 def _last_index(events: Sequence[Event], kind: type, before: int) -> int | None:
     """Where the last event of `kind` before index `before` is (searched from the end: a long game's
-    log is long)."""
-    for index in range(before - 1, -1, -1):
+    log is long), among the events held (a session's window holds them from its `base` on)."""
+    for index in range(before - 1, getattr(events, "base", 0) - 1, -1):
         if isinstance(events[index], kind):
             return index
     return None

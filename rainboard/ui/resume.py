@@ -2,27 +2,39 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from pathlib import Path
 
-from .session import GameSession, LastMove, last_move
+from .session import KEEP_EVENTS, EventWindow, GameSession, LastMove, last_move
 
 
 def session_from_replay(replay, upto: int, data, setup, challenge: str | None = None) -> GameSession:
     """The game as it stood after `upto` of the replay's actions, ready to be played on: its events
-    from the start (as a new game's session holds them), and where each player last moved, so the
-    news a hand-off tells is the same as if the game had never stopped. The save's digests up to that
-    point go with it, so the game's next save still holds them."""
+    numbered from the start (as a new game's session numbers them), of which it holds only what the
+    screens and the news need (GameSession.needed_from: the newest KEEP_EVENTS, each player's news
+    and the last cycle's report), and where each player last moved, so the news a hand-off tells is
+    the same as if the game had never stopped. The save's digests up to that point go with it, so
+    the game's next save still holds them."""
     from rainboard.engine import digest
 
-    events = list(replay.events_at(0))
-    starts = [0]  # where each action's events begin among `events`, by action number
+    starts = [0]  # where each action's events begin in the game's events, by action number
+    total = len(replay.events_at(0))
     for step in range(1, upto + 1):
-        starts.append(len(events))
-        events.extend(replay.events_at(step))
+        starts.append(total)
+        total += len(replay.events_at(step))
     state = replay.state_at(upto)
-    session = GameSession(data=data, setup=setup, state=state, events=events,
-                          actions=list(replay.actions[:upto]), challenge=challenge,
-                          last_moves=last_moves(replay, upto, starts, len(state.players)))
+    marks = last_moves(replay, upto, starts, len(state.players))
+    floor = min([total - KEEP_EVENTS, *(mark.news_from for mark in marks.values())])
+    # the cycle that ended last and the one after it (the report, and the news of one not yet moved)
+    cycles = [n for n in getattr(replay, "cycle_starts", [0]) if n <= upto]
+    floor = min(floor, starts[cycles[-2]] if len(cycles) >= 2 else 0)
+    floor = max(floor, 0)
+    first = bisect_right(starts, floor) - 1  # the action whose events hold event number `floor`
+    held: list = []
+    for step in range(first, upto + 1):
+        held.extend(replay.events_at(step))
+    session = GameSession(data=data, setup=setup, state=state, events=EventWindow(held, starts[first]),
+                          actions=list(replay.actions[:upto]), challenge=challenge, last_moves=marks)
     session.digests = {n: kept for n, kept in replay.save.digests.items() if n <= upto}
     session.digests.setdefault(upto, digest(state))
     return session

@@ -13,8 +13,9 @@ happened to see. A game resumed from its record finds each player's last move th
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, overload
 
 from attrs import define, field, frozen
 
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
     from rainboard.saves import SaveGame
 
 KEEP_STEPS = 1000  # moves remembered for undo and the news (a round of nine players is far fewer)
+KEEP_EVENTS = 2000  # the newest events always kept: the board's log shows as many (EventLog.keep)
+EVENT_SLACK = 500  # events past what is kept dropped together, so trimming is rare
 # what a move may reveal that cannot be taken back: a card seen, a die rolled
 # events that show a card or a die: a move that made one cannot be taken back
 SHOWING_A_CARD = (ev.CardDrawn, ev.ShelterFound, ev.MarketOpened)
@@ -81,6 +84,96 @@ class Move:
         return self.label.split(" · ")[0] if self.label else self.action
 
 
+class EventWindow:
+    """The game's events as a session holds them: numbered from the game's first event, though only
+    the newest are kept (`base` is the number of the first one still held).
+
+    Indices and slices count from the game's start, as `len()` does, so a mark such as a move's
+    `events_before` stays valid as older events drop off; a slice that begins before `base` gives
+    what is still held, and one plain index below it is an IndexError. Iterating gives the events
+    held. Which ones may go is the session's call (GameSession._trim_events): never those the
+    undo, the news or the last cycle's report still need."""
+
+    __slots__ = ("base", "_held")
+
+    def __init__(self, events: Iterable[Event] = (), base: int = 0) -> None:
+        self.base = base
+        self._held: list[Event] = list(events)
+
+    @property
+    def held(self) -> list[Event]:
+        """The events still held, oldest first (the game's events from number `base` on)."""
+        return self._held
+
+    def __len__(self) -> int:
+        return self.base + len(self._held)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._held)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def _at(self, index: int | None, default: int) -> int:
+        if index is None:
+            return default
+        if index < 0:
+            index += len(self)
+        return min(max(index - self.base, 0), len(self._held))
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            if index.step not in (None, 1):
+                raise ValueError("the game's events are sliced in order only")
+            return self._held[self._at(index.start, 0):self._at(index.stop, len(self._held))]
+        number = index + len(self) if index < 0 else index
+        if not self.base <= number < len(self):
+            raise IndexError(f"event {index}: events {self.base} to {len(self) - 1} are held")
+        return self._held[number - self.base]
+
+    def __delitem__(self, index: slice) -> None:
+        """Only the newest events are ever taken away (an undone move's): `del events[n:]`."""
+        if not isinstance(index, slice) or index.stop is not None or index.step not in (None, 1):
+            raise ValueError("only the newest events can be taken away: del events[n:]")
+        del self._held[self._at(index.start, 0):]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventWindow):
+            return self.base == other.base and self._held == other._held
+        if isinstance(other, list):
+            return self.base == 0 and self._held == other
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"EventWindow({len(self._held)} events from {self.base})"
+
+    def append(self, event: Event) -> None:
+        self._held.append(event)
+
+    def extend(self, events: Iterable[Event]) -> None:
+        self._held.extend(events)
+
+    def drop_before(self, number: int) -> None:
+        """Let go of every event numbered below `number`."""
+        count = min(number, len(self)) - self.base
+        if count > 0:
+            del self._held[:count]
+            self.base += count
+
+    def tail(self, count: int) -> list[Event]:
+        """The newest `count` events held (what a log of `count` lines shows)."""
+        return self._held[-count:] if count > 0 else []
+
+
+def _window(events) -> EventWindow:
+    return events if isinstance(events, EventWindow) else EventWindow(events)
+
+
 class Saver(Protocol):
     """What keeps a session's game on disk (ui/autosave.Autosaver): called after every change, it
     knows its file and the whole game as a save, and lets go of the file when closed."""
@@ -101,7 +194,9 @@ class GameSession:
     data: GameData
     setup: Setup
     state: GameState
-    events: list[Event] = field(factory=list)  # everything that happened, for the log
+    # what happened, numbered from the game's start; the newest KEEP_EVENTS and whatever the undo,
+    # the news and the last cycle's report still need are held (the rest: whole_events)
+    events: EventWindow = field(factory=EventWindow, converter=_window)
     actions: list[str] = field(factory=list)  # every action taken, in text form
     digests: dict[int, str] = field(factory=dict)  # actions taken -> the state's digest then
     steps: list[Move] = field(factory=list)  # for undo; empty for the part of a game resumed from a save
@@ -135,8 +230,52 @@ class GameSession:
         self.actions.append(str(action))
         if len(self.actions) % DIGEST_EVERY == 0:
             self.digests[len(self.actions)] = digest(self.state)
+        if len(self.events.held) >= KEEP_EVENTS + EVENT_SLACK:
+            self.trim_events()
         self._changed()
         return events
+
+    def needed_from(self) -> int:
+        """The number of the oldest event something still needs: the newest KEEP_EVENTS (the log),
+        the oldest move remembered (undo and a turn's story), each player's news, and the cycle
+        that ended last with the one after it (the cycle's report, and the news of a player who has
+        not moved since)."""
+        events = self.events
+        floor = len(events) - KEEP_EVENTS
+        if self.steps:
+            floor = min(floor, self.steps[0].events_before)
+        for mark in self.last_moves.values():
+            floor = min(floor, mark.news_from)
+        held, found = events.held, 0
+        for index in range(len(held) - 1, -1, -1):
+            if isinstance(held[index], ev.CycleStarted):
+                found += 1
+                if found == 2:
+                    return min(floor, events.base + index)
+        return events.base if found else floor  # a cycle begun before the oldest held: keep what is held
+
+    def trim_events(self) -> None:
+        """Let go of the events nothing needs any more (see needed_from), a batch at a time."""
+        floor = self.needed_from()
+        if floor - self.events.base >= EVENT_SLACK:
+            self.events.drop_before(floor)
+
+    def log_events(self, count: int = KEEP_EVENTS) -> list[Event]:
+        """The newest `count` events (at most KEEP_EVENTS are sure to be held): what a log shows."""
+        return self.events.tail(min(count, len(self.events.held)))
+
+    def whole_events(self) -> list[Event]:
+        """Every event of the game from its first (the game-over's stories): what is held when that
+        is all of it, else the game played again from its setup and actions, which the session
+        has whole."""
+        if self.events.base == 0:
+            return list(self.events.held)
+        state, every = new_game(self.setup, self.data)
+        every = list(every)
+        for text in self.actions:
+            state, events = apply(state, text, trusted=True)  # played and checked once already
+            every.extend(events)
+        return every
 
     def _forget_states(self, actor: int, revealed: str | None) -> None:
         """Before a move that cannot be taken back, or another player's, no earlier move can be taken

@@ -103,7 +103,7 @@ class GameOverScreen(Screen):
         width = WIDE if self.app.size.width >= WIDE_FROM else NARROW
         for heading, column_width in story_columns(width):
             story.add_column(heading, width=column_width)
-        for row in story_rows(stories(self.session.events, self.session.state), width):
+        for row in story_rows(stories(self.session.whole_events(), self.session.state), width):
             story.add_row(*(table_cell(cell) for cell in row))
 
     def _save_words(self) -> str:
