@@ -124,6 +124,9 @@ class BoardScreen(Screen):
 
     @guarded
     def refresh_view(self) -> None:
+        """Show the session's state. Each panel is handed the state and draws again only when the
+        slice of it that it shows changed (the widgets' keys: state_view.py, cards.py); the log is
+        written to only when there are new events."""
         session = self.session
         state = self.shown_state(session.state)
         viewer = self.viewer
@@ -134,9 +137,9 @@ class BoardScreen(Screen):
         self.query_one("#roster", Roster).show(state, viewer)
         self.query_one("#card", SlugcatCard).show(state, viewer)
         self.query_one("#hand", HandList).show(state, viewer)
-        log = self.query_one("#log", EventLog)
-        log.add(session.events[self._logged:], state)
-        self._logged = len(session.events)
+        if len(session.events) != self._logged:  # the log is written to only when there are new lines
+            self.query_one("#log", EventLog).add(session.events[self._logged:], state)
+            self._logged = len(session.events)
         self._show_left(state, viewer)
         quiet_update(self.query_one("#prompt", Static), shown(self._prompt(state, viewer), keep=""))
         self._fill_actions()

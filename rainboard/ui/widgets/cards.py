@@ -206,9 +206,16 @@ class SlugcatCard(SettledSize, Static):
         self.brief = brief
         self._tallest = (0, 0)  # (width, rows) of the tallest card shown at that width
         self._showing: tuple[GameState, int] | None = None  # the card shown, to fit again at a new width
+        self._key: tuple | None = None  # what the card shown was built from (show)
 
     def show(self, state: GameState, index: int) -> None:
+        # the card reads the players (all of them: it is as tall as the tallest) and who is to act;
+        # a move that changed neither leaves it as it is, without building it again
+        key = (id(state.data), index, state.to_act, state.players, self.content_region.width)
         self._showing = (state, index)
+        if key == self._key:
+            return
+        self._key = key
         content = shown(slugcat_card_content(state, index, brief=self.brief))
         if self.brief:
             self.border_title = shown(slugcat_card_head(state, index), keep="")
@@ -316,9 +323,15 @@ class HandList(QuietOptionList):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.cards: tuple[str, ...] = ()
+        self._key: tuple | None = None  # what the list shown was built from (show)
 
     def show(self, state: GameState, index: int) -> None:
-        """List this player's hand (or say it is empty)."""
+        """List this player's hand (or say it is empty); nothing is built again when neither the
+        players nor whose turn it is changed (a card's line reads the holder and the turn)."""
+        key = (id(state.data), index, state.players, state.current, state.to_act)
+        if key == self._key:
+            return
+        self._key = key
         hand = state.players[index].hand
         self.cards = tuple(held.card for held in hand)
         if not hand:

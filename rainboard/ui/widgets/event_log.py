@@ -80,6 +80,16 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         and only the new ones are written."""
         events = list(events)[-self.keep:]
         start = _find(self._events, events[0]) if events else None
+        if start is None and events and self._events and self._written_width:
+            # the window starts earlier (a replay stepping or jumping back): the lines it still
+            # shares stay, those after them go, and only the earlier ones are written, at the top
+            before = _find(events, self._events[0])
+            if before is not None:
+                with self.quietly():
+                    self._keep_and_add(0, events[before:], state)
+                    self._prepend(events[:before], [event_line(event, state) for event in events[:before]])
+                self._follow()
+                return
         if start is None or not self._written_width:
             self._events = events
             self.contents = [event_line(event, state) for event in events]
@@ -112,6 +122,24 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         self.contents.extend(lines)
         if self._written_width:  # before the first size is known, _write_all does it on resize
             self._write(lines)
+
+    def _prepend(self, events: list[Event], lines: list[Content]) -> None:
+        """Write these lines above the first one (the rows below keep what they show)."""
+        if not lines:
+            return
+        drawn = [self.strips(content) for content in lines]
+        rows = [strip for strips in drawn for strip in strips]
+        self._events[:0] = events
+        self.contents[:0] = lines
+        self._rows[:0] = [len(strips) for strips in drawn]
+        self.lines[:0] = rows
+        # the rows below keep their numbers; the new ones may take numbers rows dropped off the top
+        # once had, so the rows cut to the width are forgotten
+        self._first_row -= len(rows)
+        self._row_cache.clear()
+        self._widest = max([self._widest, *(strip.cell_length for strip in rows)])
+        self.virtual_size = Size(self._widest, len(self.lines))
+        self.refresh()
 
     def _trim(self, count: int, slack: int = 0) -> None:
         """Drop the `count` oldest lines from the top, once `count` reaches `slack`."""

@@ -156,6 +156,13 @@ class RainClock(StateView):
     }
     """
 
+    def _view_key(self, state: GameState, viewer: int | None) -> object:
+        """What the clock is drawn from: the cycle, the round, the timer, the seed, and the region
+        of the viewer (the rain cannot reach some)."""
+        region = state.players[viewer].region if viewer is not None and 0 <= viewer < len(state.players) else None
+        return (id(state.data), state.seed, state.cycle, state.round, state.precycle, state.rain, state.rain_start,
+                region)
+
     def _draw(self, state: GameState, viewer: int | None, width: int) -> Content:
         """The rain for this state; `viewer` is told when the rain cannot reach them."""
         return rain_content(state, viewer, max(width, 1), seed_tag(state, self._challenge()))

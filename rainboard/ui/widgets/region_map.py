@@ -342,6 +342,12 @@ class RegionMap(StateView):
     def _drawn_for(self, width: int) -> tuple:
         return super()._drawn_for(width) + (self.focus_region,)
 
+    def _view_key(self, state: GameState, viewer: int | None) -> object:
+        """What the map is drawn from: each player's name (their token), region, status (off the
+        board or on it), karma (the regions it opens) and hunt, and who is looking. Most moves change
+        none of these: the map is drawn again only when someone moved, woke, died or gained karma."""
+        return id(state.data), viewer, tuple((p.name, p.region, p.status, p.karma, p.hunting) for p in state.players)
+
     def _fixed_height(self) -> int | None:
         return None if self.styles.height is None or self.styles.height.is_auto else self.size.height
 

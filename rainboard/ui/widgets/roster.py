@@ -320,6 +320,13 @@ class Roster(StateView):
             return None
         return int(limit.resolve(container, viewport))
 
+    def _view_key(self, state: GameState, viewer: int | None) -> object:
+        """What the roster is drawn from: the players (a player the move left alone is the very same
+        object in the next state, so the tuples compare at once), the turn order, whose turn it is,
+        who answers, and a duel under way. Whoever looks, the roster is the same."""
+        duel = state.pending if isinstance(state.pending, Duel) else None
+        return id(state.data), state.players, state.order, state.turn, state.to_act, state.phase, duel
+
     def _draw(self, state: GameState, viewer: int | None, width: int) -> Content:
         return roster_content(state, width, self._rows(self.size.height))
 

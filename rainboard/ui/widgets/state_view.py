@@ -23,13 +23,26 @@ class StateView(SettledSize, Widget):
         self._state: GameState | None = None
         self._viewer: int | None = None
         self._drawn: tuple | None = None  # (what it was drawn for, the Content, its rows)
+        self._key: object = None  # the slice of the state the drawing was made from (_view_key)
+
+    def _view_key(self, state: GameState, viewer: int | None) -> object:
+        """The part of the state this view shows, cheap to take and to compare: a new state whose
+        key equals the last one's is not drawn again. None (the default) draws every state."""
+        return None
 
     def show(self, state: GameState, viewer: int | None) -> None:
-        """Draw this state as `viewer` sees it."""
+        """Draw this state as `viewer` sees it (nothing at all when the slice it shows is unchanged)."""
+        key = self._view_key(state, viewer)
+        before = self._drawn
+        if (key is not None and key == self._key and before is not None and self._state is not None
+                and self.size.width > 0 and before[0] == self._drawn_for(self.size.width)):
+            self._state, self._viewer = state, viewer  # the same drawing, now made from this state
+            self._drawn = (self._drawn_for(self.size.width), before[1], before[2])
+            return
+        self._key = key
         self._state = state
         self._viewer = viewer
         width = self.size.width
-        before = self._drawn
         if width <= 0 or before is None or not self.display:
             # not drawn yet, or hidden (showing it again lays the screen out anyway)
             self._drawn = None
@@ -46,6 +59,7 @@ class StateView(SettledSize, Widget):
     def redraw(self) -> None:
         """Draw again from scratch, the screen laid out again (something beside the state changed)."""
         self._drawn = None
+        self._key = None
         self.refresh(layout=True)
 
     def _drawn_for(self, width: int) -> tuple:
