@@ -40,6 +40,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/sim_jobs.py
 	$(BIN)/python benchmarks/continue_speed.py
 	$(BIN)/python benchmarks/table_latency.py
+	$(BIN)/python benchmarks/serve_speed.py
 
 # Damaged saves and deck folders at scale, and a table killed at every write of every kind of
 # checkpoint: counts of what came of them (the suite runs a few thousand, and one game of kills).

@@ -97,7 +97,10 @@ examples:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    data = _load(getattr(args, "decks", None), getattr(args, "preset", None))
+    decks, preset = getattr(args, "decks", None), getattr(args, "preset", None)
+    # a folder or a preset of the table's own is checked before the screen opens (a bad one exits 2);
+    # the shipped decks wait for the first game, so the title comes up without them (app.game_data)
+    data = _load(decks, preset) if decks is not None or preset is not None else None
     from rainboard.ui.app import RainboardApp
 
     app = RainboardApp(data=data, data_dir=_data_folder(args))

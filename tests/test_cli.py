@@ -149,7 +149,18 @@ def test_play_with_a_preset_opens_the_game_with_its_rules(fake_app):
     data = fake_app[-1]["data"]
     assert data.preset == "short" and data.rules == load_data(preset="short").rules
     assert main(["play"]) == 0
-    assert fake_app[-1]["data"].preset == "standard"
+    # without --decks or --preset the title opens before the decks load; the app loads the standard
+    # preset at the first game (RainboardApp.game_data)
+    assert fake_app[-1]["data"] is None
+
+
+def test_an_app_given_no_decks_plays_the_shipped_standard_preset():
+    from rainboard.ui.app import RainboardApp
+
+    app = RainboardApp()
+    assert app.data is None  # nothing loaded until asked
+    data = app.game_data()
+    assert data.preset == "standard" and data.rules == load_data().rules and app.data is data
 
 
 @pytest.mark.parametrize("argv", [

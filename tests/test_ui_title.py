@@ -147,3 +147,53 @@ async def test_the_title_offers_the_tutorial_only_on_a_fresh_data_folders_first_
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmScreen)
         assert isinstance(app.screen, TitleScreen)
+
+
+async def test_continue_on_a_save_the_glance_took_but_the_full_reading_refuses_falls_back(tmp_path, monkeypatch):
+    """The title decides Continue at a glance; a newest save damaged where the glance does not look
+    (an action that is no action) is refused with a message when chosen, no traceback, and Continue
+    then goes to the older game that reads in full."""
+    import json
+
+    from rainboard.data import load_data
+    from rainboard.engine import PlayerSetup, Setup
+    from rainboard.saves import autosave_path, new_save, write_save
+    from rainboard.ui.screens.board import BoardScreen
+
+    data = load_data()
+    saves = {}
+    for day, game_id in ((1, "good"), (2, "spoiled")):
+        from datetime import UTC, datetime
+
+        save = new_save(Setup(players=[PlayerSetup("Ada", "survivor")], seed=day), data, False,
+                        datetime(2026, 1, day, tzinfo=UTC))
+        import attrs
+
+        save = attrs.evolve(save, game_id=game_id)
+        saves[game_id] = autosave_path(tmp_path, game_id)
+        saves[game_id].parent.mkdir(parents=True, exist_ok=True)
+        write_save(saves[game_id], save)
+    spoiled = json.loads(saves["spoiled"].read_text(encoding="utf-8"))
+    spoiled["actions"] = ["no such action"]
+    saves["spoiled"].write_text(json.dumps(spoiled), encoding="utf-8")
+    told = []
+    monkeypatch.setattr("rainboard.ui.keeping.tell", lambda app, text, **kw: told.append(text))
+    app = RainboardApp(data_dir=tmp_path, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        title = app.screen
+        assert title.unfinished == saves["spoiled"]  # the glance took the newest
+        _menu(app).highlighted = _menu(app).get_option_index("continue")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is title and told  # refused, with words
+        assert "Traceback" not in " ".join(told)
+        assert title.unfinished == saves["good"]
+        _menu(app).highlighted = _menu(app).get_option_index("continue")
+        await pilot.press("enter")
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, BoardScreen):
+                break
+        assert isinstance(app.screen, BoardScreen)

@@ -1,18 +1,31 @@
-"""Deck data: the definitions in decks/, loaded and checked."""
+"""Deck data: the definitions in decks/, loaded and checked.
 
-from .loader import (
-    DeckChoice,
-    DeckError,
-    UnknownDice,
-    UnknownPreset,
-    default_decks_dir,
-    load_data,
-    load_deck_files,
-    read_deck_files,
-    with_dice,
-    with_preset,
-)
-from .models import STANDARD_PRESET, GameData, Preset
+Each name is imported when first asked for, so a light module of the package (limits.py, which the
+title's settings read) comes without the loader and the card models behind it.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+_FROM = {
+    **dict.fromkeys(("DeckChoice", "DeckError", "UnknownDice", "UnknownPreset", "default_decks_dir", "load_data",
+                     "load_deck_files", "read_deck_files", "with_dice", "with_preset"), "loader"),
+    **dict.fromkeys(("STANDARD_PRESET", "GameData", "Preset"), "models"),
+}
 
 __all__ = ["STANDARD_PRESET", "DeckChoice", "DeckError", "GameData", "Preset", "UnknownDice", "UnknownPreset",
            "default_decks_dir", "load_data", "load_deck_files", "read_deck_files", "with_dice", "with_preset"]
+
+
+def __getattr__(name: str):
+    module = _FROM.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # found once; later lookups do not come here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_FROM))

@@ -1,42 +1,38 @@
-"""Saves: the file format, playing a save back, and where saves are kept. No interface here."""
+"""Saves: the file format, playing a save back, and where saves are kept. No interface here.
 
-from .journal import read_save
-from .replay import SNAPSHOT_EVERY, Replay, verify_file
-from .savefile import (
-    DIGEST_EVERY,
-    FORMAT,
-    VERSION,
-    ChallengeRef,
-    SavedDecks,
-    SavedOptions,
-    SavedOutcome,
-    SavedPlayer,
-    SavedSetup,
-    SaveError,
-    SaveGame,
-    SaveWriteError,
-    TableSettings,
-    encode_save,
-    game_from_save,
-    new_save,
-    outcome_record,
-    parse_save,
-    record,
-    setup_of,
-    write_save,
-)
-from .store import (
-    SaveSummary,
-    autosave_path,
-    data_dir,
-    describe,
-    games_dir,
-    latest_unfinished,
-    list_saves,
-    named_dir,
-    new_game_id,
-    sweep_leftovers,
-)
+Nothing is imported until it is asked for (`from rainboard.saves import Replay` imports replay.py
+then): the title screen reads the save folder's listing without loading the engine and the decks
+behind a save's full reading. Each name below says the module it comes from.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+_FROM = {
+    "read_save": "journal",
+    **dict.fromkeys(("SNAPSHOT_EVERY", "Replay", "verify_file"), "replay"),
+    **dict.fromkeys(("DIGEST_EVERY", "FORMAT", "VERSION", "ChallengeRef", "SavedDecks", "SavedOptions",
+                     "SavedOutcome", "SavedPlayer", "SavedSetup", "SaveError", "SaveGame", "SaveWriteError",
+                     "TableSettings", "encode_save", "game_from_save", "new_save", "outcome_record", "parse_save",
+                     "record", "setup_of", "write_save", "new_game_id"), "savefile"),
+    **dict.fromkeys(("SaveSummary", "autosave_path", "data_dir", "describe", "games_dir", "latest_unfinished",
+                     "list_saves", "named_dir", "sweep_leftovers", "glance_unfinished"), "store"),
+}
+
+
+def __getattr__(name: str):
+    module = _FROM.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # found once; later lookups do not come here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_FROM))
+
 
 __all__ = [
     "sweep_leftovers",

@@ -10,27 +10,29 @@ data folder (platformdirs). Unreadable files are listed and skipped, never delet
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from rainboard.data import STANDARD_PRESET
-from rainboard.data.dice import DEFAULT_VARIANT
+if TYPE_CHECKING:
+    from rainboard.data import GameData
+    from rainboard.engine import GameState
 
-from rainboard.data import GameData
-from rainboard.engine import GameState, apply, new_game
-from rainboard.engine.state import CHOOSING
+    from .savefile import SaveError, SaveGame
 
-from .converter import printable
-from .journal import read_save
-from .savefile import SaveError, SaveGame, game_from_save, new_game_id, setup_of
+# The decks, the engine and a save's full reading (savefile.py, journal.py) are imported by the
+# functions that use them: the title decides Continue with glance_unfinished, which needs none of them.
 
 ENV_DATA_DIR = "RAINBOARD_DATA_DIR"
 GAMES = "games"
 NAMED = "saves"
+FORMAT = "rainboard-save"  # savefile.FORMAT; tests/saves/test_glance.py keeps the two the same
+MOST_BYTES = 8 * 1024 * 1024  # converter.MAX_FILE_BYTES: a bigger file is no save (the same test)
 
 
 def data_dir(override: Path | str | None = None) -> Path:
@@ -88,6 +90,9 @@ def _mtime(path: Path) -> int:
 def _read(path: Path) -> SaveGame | SaveError:
     """The save in a file, or the error that says why it cannot be read. Never raises: one bad
     file must not keep a list of saves (or the title screen) from showing the others."""
+    from .journal import read_save
+    from .savefile import SaveError
+
     try:
         return read_save(path)
     except SaveError as error:
@@ -96,12 +101,18 @@ def _read(path: Path) -> SaveGame | SaveError:
         return SaveError(path, f"cannot be read: {type(error).__name__}")
 
 
-def latest_unfinished(folder: Path, skipped: list[SaveError] | None = None) -> Path | None:
+def latest_unfinished(folder: Path, skipped: list[SaveError] | None = None,
+                      leave_out: frozenset[Path] = frozenset()) -> Path | None:
     """The autosave most recently updated that reads fine and whose game is not over, or None.
-    Files that cannot be read are passed over; `skipped`, if given, gets their errors."""
+    Files that cannot be read are passed over; `skipped`, if given, gets their errors. The files in
+    `leave_out` are not looked at (ones that would not open)."""
+    from .savefile import SaveError
+
     best: tuple[datetime, int, str] | None = None
     found = None
     for path in _save_files(games_dir(folder)):
+        if path in leave_out:
+            continue
         save = _read(path)
         if isinstance(save, SaveError):
             if skipped is not None:
@@ -113,6 +124,114 @@ def latest_unfinished(folder: Path, skipped: list[SaveError] | None = None) -> P
         if best is None or key > best:
             best, found = key, path
     return found
+
+
+def glance_unfinished(folder: Path, leave_out: frozenset[Path] = frozenset()) -> Path | None:
+    """latest_unfinished at a glance, for the title's Continue: the same choice, read from each
+    autosave's top-level fields (JSON that parses, its format, `updated`, `finished`) and its
+    journal's header, without the engine, the decks or a replay. A file damaged where the glance
+    does not look may be chosen; opening it reads it in full (and says what is wrong), and the
+    caller may then leave it out (`leave_out`, as latest_unfinished takes it)."""
+    best: tuple[datetime, int, str] | None = None
+    found = None
+    for path in _save_files(games_dir(folder)):
+        glanced = None if path in leave_out else _glance(path)
+        if glanced is None or glanced[1]:
+            continue
+        key = (glanced[0], _mtime(path), path.name)
+        if best is None or key > best:
+            best, found = key, path
+    return found
+
+
+def _glance(path: Path) -> tuple[datetime, bool] | None:
+    """(updated, finished) of the save in `path`, its journal's last write counted as read_save
+    counts it; None when the file is plainly not a save (unreadable, too big, not JSON, another
+    format, a field missing or of the wrong kind, a journal header of another game or file)."""
+    import hashlib
+
+    try:
+        data = _bounded(path)
+        raw = json.loads(data)
+        if not isinstance(raw, dict) or raw.get("format") != FORMAT or type(raw.get("version")) is not int:
+            return None
+        finished, updated = raw.get("finished"), _moment(raw.get("updated"))
+        if type(finished) is not bool or type(raw.get("game_id")) is not str or updated is None:
+            return None
+        header, more, moment = _journal_head(path.with_suffix(".journal"))  # journal.journal_path
+    except (OSError, ValueError, RecursionError):
+        return None
+    if header is None:
+        return updated, finished
+    said = header.get("save") if isinstance(header, dict) else None
+    if not isinstance(header, dict) or header.get("game_id") != raw["game_id"]:
+        return None  # read_save refuses a journal of another game: the file is no save to continue
+    if said is None and finished:
+        return updated, finished  # a journal from before stamps is not applied to a finished game
+    if said is not None and not (isinstance(said, str) and said and hashlib.sha256(data).hexdigest().startswith(said)):
+        return updated, finished  # begun beside an older file: not applied
+    if more and moment is not None:
+        updated = max(updated, moment)
+    return updated, finished
+
+
+def _bounded(path: Path) -> bytes:
+    """A regular file's bytes, if it is no bigger than a save may be (OSError otherwise); opened
+    without waiting, as savefile.read_bounded does, so a pipe named like a save cannot stall."""
+    import stat
+
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with open(handle, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MOST_BYTES:
+            raise OSError(f"{path} is no save")
+        data = file.read(MOST_BYTES + 1)
+    if len(data) > MOST_BYTES:
+        raise OSError(f"{path} is no save")
+    return data
+
+
+def _moment(text: object) -> datetime | None:
+    """A save's time (ISO 8601, UTC) as the reader keeps it: UTC, whole seconds; None if it is none."""
+    from datetime import UTC
+
+    if type(text) is not str:
+        return None
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).replace(microsecond=0)
+
+
+def _journal_head(path: Path) -> tuple[object, bool, datetime | None]:
+    """A journal's header (its first line, parsed), whether a whole line follows it, and when it was
+    last written (UTC, whole seconds); (None, False, None) when there is no journal. ValueError for a
+    header that is not JSON, OSError for a journal that cannot be read."""
+    from datetime import UTC
+
+    try:
+        file = path.open("rb")
+    except FileNotFoundError:
+        return None, False, None
+    with file:
+        head = b""
+        while head.count(b"\n") < 2:
+            chunk = file.read(4096)
+            if not chunk:
+                break
+            head += chunk
+        written = os.fstat(file.fileno()).st_mtime
+    lines = head.split(b"\n")
+    if len(lines) < 2:  # no whole line: a header cut short is not read
+        return None, False, None
+    try:
+        moment = datetime.fromtimestamp(written, UTC).replace(microsecond=0)
+    except (OverflowError, ValueError):
+        moment = None
+    return json.loads(lines[0]), len(lines) > 2, moment
 
 
 _WRITER = re.compile(r"\.(\d+)\.[^.]*\.tmp$")  # .<save>.<writer's pid>.<random>.tmp
@@ -181,6 +300,10 @@ class SaveSummary:
 def describe(save: SaveGame) -> str:
     """A short line about a save: who plays (each slugcat by its name in the save's decks), how far,
     how it ended or the cycle it is in."""
+    from rainboard.data import STANDARD_PRESET
+    from rainboard.data.dice import DEFAULT_VARIANT
+    from rainboard.engine.state import CHOOSING
+
     data = _decks_of(save)
     now = _played(save, data)
     # the slugcats picked at the table are in the game, not its setup
@@ -210,6 +333,8 @@ _DECKS_KEPT = 4
 def _decks_of(save: SaveGame) -> GameData | None:
     """The decks inside a save, loaded once per fingerprint; None when they cannot be played (the
     description then does without them: the slugcat's id, no cycle)."""
+    from .savefile import SaveError, game_from_save
+
     fingerprint = save.decks.fingerprint
     if fingerprint not in _DECKS:
         try:
@@ -233,6 +358,11 @@ def _played(save: SaveGame, data: GameData | None) -> GameState | None:
     outcome says enough, and only its slugcats are wanted, which the first actions pick."""
     if data is None:
         return None
+    from rainboard.engine import apply, new_game
+    from rainboard.engine.state import CHOOSING
+
+    from .savefile import setup_of
+
     try:
         state, _ = new_game(setup_of(save), data)
         for action in save.actions:
@@ -247,6 +377,9 @@ def _played(save: SaveGame, data: GameData | None) -> GameState | None:
 def summarize(path: Path, named: bool = False) -> SaveSummary:
     """The summary of one file; an unreadable file gives a summary holding its error, and a
     description that names the file and says what is wrong with it."""
+    from .converter import printable
+    from .savefile import SaveError
+
     save = _read(path)
     if isinstance(save, SaveError):
         return SaveSummary(path=path, named=named, game_id=None, updated=None, players=(), finished=False,

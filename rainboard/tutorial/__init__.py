@@ -5,9 +5,29 @@ module (stacked decks, scripted dice, a player placed), so everyone meets the sa
 the same order. `script.py` holds the steps (what position each starts from, which move it waits
 for), `facts.py` asks the engine for every number a step's words state, and `progress.py` keeps
 "the tutorial is at step N" in the data folder. The words themselves are in assets/tutorial.toml.
+Each name is imported when first asked for: the title reads the progress without the script's game.
 """
 
-from .script import STEPS, Stage, Step, Tutorial, start_state
-from .progress import Progress, load_progress, save_progress
+from __future__ import annotations
+
+from importlib import import_module
+
+_FROM = {
+    **dict.fromkeys(("STEPS", "Stage", "Step", "Tutorial", "start_state"), "script"),
+    **dict.fromkeys(("Progress", "load_progress", "save_progress"), "progress"),
+}
 
 __all__ = ["STEPS", "Progress", "Stage", "Step", "Tutorial", "load_progress", "save_progress", "start_state"]
+
+
+def __getattr__(name: str):
+    module = _FROM.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # found once; later lookups do not come here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_FROM))

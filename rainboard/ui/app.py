@@ -149,9 +149,10 @@ class RainboardApp(AppHooks, GameKeeping, App):
         """The app's decks, with the preset they were given with (standard by default) or, when
         named, another of their presets (DeckError if they have no such preset)."""
         from rainboard.data import load_data, with_preset
+        from rainboard.engine.deck_checks import rule_problems
 
-        if self.data is None:
-            self.data = load_data()
+        if self.data is None:  # the shipped decks, with the rules' own checks as `play` gives them (cli_args.load)
+            self.data = load_data(rule_check=rule_problems)
         if preset is None or preset == self.data.preset:
             return self.data
         if preset not in self._other_presets:

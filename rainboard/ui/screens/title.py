@@ -47,6 +47,7 @@ class TitleScreen(Screen):
     unfinished = None  # the unfinished game Continue resumes, once the saves have been looked at
     _looked = False
     _offered = False  # the tutorial was offered on this start
+    _refused: frozenset = frozenset()  # saves Continue could not open here: passed over from then on
 
     def compose(self) -> ComposeResult:
         try:
@@ -78,7 +79,7 @@ class TitleScreen(Screen):
         menu = self.query_one("#menu", OptionList)
         menu.highlighted = menu.get_option_index("new-game")
         menu.focus()
-        # after the first frame: finding the unfinished game reads the saves, which need the engine
+        # after the first frame: finding the unfinished game reads the save folder
         self.call_after_refresh(self._look_for_unfinished)
 
     def on_screen_resume(self) -> None:
@@ -86,11 +87,13 @@ class TitleScreen(Screen):
             self._look_for_unfinished()
 
     def _look_for_unfinished(self) -> None:
-        """Continue is offered only when there is an unfinished game to continue."""
-        from rainboard.saves import latest_unfinished
+        """Continue is offered only when there is an unfinished game to continue. A glance at each
+        autosave decides it (store.glance_unfinished: no engine, no replay); Continue reads the game
+        in full, and a save it could not open is passed over from then on."""
+        from rainboard.saves.store import glance_unfinished
 
         self._looked = True
-        self.unfinished = latest_unfinished(self.app.data_dir)
+        self.unfinished = glance_unfinished(self.app.data_dir, self._refused)
         menu = self.query_one("#menu", OptionList)
         option = menu.get_option("continue")
         if self.unfinished is None:
@@ -109,11 +112,13 @@ class TitleScreen(Screen):
 
     def _show_tutorial(self) -> None:
         """Learn to play names the step it goes on from; a fresh data folder's first start offers it."""
-        from .tutorial import offer_tutorial, should_offer, tutorial_entry
+        from .tutorial_entry import should_offer, tutorial_entry
 
         menu = self.query_one("#menu", OptionList)
         menu.replace_option_prompt("learn", tutorial_entry(self.app))
         if self.app.offer_tutorial and not self._offered and should_offer(self.app):
+            from .tutorial import offer_tutorial
+
             self._offered = True
             offer_tutorial(self.app)
 
@@ -128,7 +133,11 @@ class TitleScreen(Screen):
         elif event.option_id == "solo-challenge":
             self.app.action_challenge()
         elif event.option_id == "continue" and self.unfinished is not None:
-            self.app.resume(self.unfinished)
+            chosen = self.unfinished
+            if not self.app.resume(chosen) and self.app.screen is self:
+                # the game did not open (the table has heard why): Continue offers the next one
+                self._refused = self._refused | {chosen}
+                self._look_for_unfinished()
         elif event.option_id == "saved-games":
             self.app.action_saved_games()
         elif event.option_id == "scores":

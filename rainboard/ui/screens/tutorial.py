@@ -35,10 +35,10 @@ from ..widgets.footer import KeysFooter
 from . import STYLES
 from .board import BoardScreen
 from ..table_config import TableOptions
+from .tutorial_entry import TITLE, should_offer, tutorial_entry  # noqa: F401 - the title's words
 
 TUTORIAL_STYLES = [*STYLES, Path(__file__).parent / "tutorial.tcss"]
 POINTABLE = ("rain", "map", "fight", "roster", "card", "hand", "actions", "log")
-TITLE = "Learn to play"
 
 
 class GuidancePanel(Static):
@@ -267,14 +267,6 @@ def keep_finished(app) -> None:
     _keep(app, Progress(step=0, offered=True, finished=True))
 
 
-def should_offer(app) -> bool:
-    """A fresh data folder's first start offers the tutorial, once."""
-    progress = load_progress(app.data_dir)
-    if progress.found or progress.offered:
-        return False
-    return not (app.data_dir / "games").exists()
-
-
 def offer_tutorial(app) -> None:
     """Ask once whether to learn to play; either answer is remembered, and the title keeps the entry."""
     from .dialogs import ConfirmScreen
@@ -289,9 +281,3 @@ def offer_tutorial(app) -> None:
                                   "Learn to play is a short guided game on the real board, about ten minutes: "
                                   "each step asks for one move and says why. Play it now? It stays on the title "
                                   "screen for later.", danger=False), answered)
-
-
-def tutorial_entry(app) -> str:
-    """The title's words for the tutorial: where it would go on from."""
-    step = load_progress(app.data_dir).step
-    return TITLE if step == 0 else f"{TITLE} (step {step + 1})"
