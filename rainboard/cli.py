@@ -99,14 +99,15 @@ examples:
 def cmd_play(args: argparse.Namespace) -> int:
     decks, preset = getattr(args, "decks", None), getattr(args, "preset", None)
     # a folder or a preset of the table's own is checked before the screen opens (a bad one exits 2);
-    # the shipped decks wait for the first game, so the title comes up without them (app.game_data)
+    # the shipped decks are checked just after the title comes up, and broken ones are told there
+    # before Rainboard closes with 2 (app._check_decks)
     data = _load(decks, preset) if decks is not None or preset is not None else None
     from rainboard.ui.app import RainboardApp
 
     app = RainboardApp(data=data, data_dir=_data_folder(args))
     app.offer_tutorial = True  # a fresh data folder's first start offers Learn to play (screens/tutorial.py)
     app.run()
-    return 0
+    return app.return_code or 0
 
 
 def cmd_tutorial(args: argparse.Namespace) -> int:

@@ -127,6 +127,7 @@ def test_sim_exits_non_zero_when_a_game_raises(simulator_fails, capsys):
 
 class _FakeApp:
     opened: list[dict] = []
+    return_code = None  # as a Textual app that was never told to exit with a code
 
     def __init__(self, **kwargs):
         self.kwargs = kwargs

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import traceback
 from dataclasses import replace
 from pathlib import Path
@@ -66,6 +67,9 @@ class RainboardApp(AppHooks, GameKeeping, App):
         self.keymap_in_force, self._keymap_notice = load_keymap(self.config_dir)
         self.set_keymap(self.keymap_in_force)
         self.data = data  # the checked deck data; loaded on first need when not given
+        self.decks_dir: Path | None = None  # where that first need loads them from (None: the shipped decks)
+        self._loading = threading.Lock()  # the decks are loaded once, by the first of the title's
+        #                                   check and a screen's need
         self._other_presets: dict[str, GameData] = {}  # the same decks with their other presets, as asked for
         self.last_preset: str | None = None  # the preset of the last game begun here, the setup's default
         self.default_seed = seed
@@ -104,6 +108,8 @@ class RainboardApp(AppHooks, GameKeeping, App):
                 sweep_leftovers(self.data_dir)
             except OSError:
                 pass  # a folder we cannot tidy is no reason not to play
+        if self.data is None:  # checked once the title is up: broken decks are told now, not at New game
+            self.run_worker(self._check_decks, name="decks checked", group="decks", thread=True)
         if self.open_table is not None:  # `rainboard host` / `join`: a table of own screens (screens/seat.py)
             from .screens.seat import start_at_table
 
@@ -151,13 +157,32 @@ class RainboardApp(AppHooks, GameKeeping, App):
         from rainboard.data import load_data, with_preset
         from rainboard.engine.deck_checks import rule_problems
 
-        if self.data is None:  # the shipped decks, with the rules' own checks as `play` gives them (cli_args.load)
-            self.data = load_data(rule_check=rule_problems)
+        with self._loading:
+            if self.data is None:  # the shipped decks, with the rules' own checks as `play` gives them (cli_args.load)
+                self.data = load_data(self.decks_dir, rule_check=rule_problems)
         if preset is None or preset == self.data.preset:
             return self.data
         if preset not in self._other_presets:
             self._other_presets[preset] = with_preset(self.data, preset)
         return self._other_presets[preset]
+
+    def _check_decks(self) -> None:
+        """The title's worker: load the decks, and if they are broken say where and close, as
+        `rainboard play` once did before the title (a New game on them could only fail)."""
+        from rainboard.data import DeckError
+
+        try:
+            self.game_data()
+        except DeckError as error:
+            self.call_from_thread(self._decks_broken, error)
+
+    def _decks_broken(self, error: Exception) -> None:
+        from .screens.dialogs import ReportScreen
+
+        lines = [line for line in str(error).splitlines() if line.strip()]
+        lines.append("Fix them (rainboard decks check lists every problem) and start Rainboard again.")
+        self.push_screen(ReportScreen("The decks cannot be read", lines, hint="Press Enter to close Rainboard."),
+                         lambda _: self.exit(return_code=2))
 
     # -- the table remembered between evenings ------------------------------------------------------
     def remember_table(self, **changes) -> None:
