@@ -53,6 +53,8 @@ def fake_app(monkeypatch):
     opened = []
 
     class FakeApp:
+        return_code = None  # as a Textual app that was never told to exit with a code
+
         def __init__(self, **kwargs):
             opened.append(kwargs)
 
