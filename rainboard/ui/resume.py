@@ -57,10 +57,11 @@ def last_moves(replay, upto: int, starts: list[int], players: int) -> dict[int, 
 
 def open_save(path: Path):
     """Read and replay a save: (save, replay, data, setup); SaveError if anything is wrong."""
-    from rainboard.saves import Replay, read_save
+    from rainboard.saves import read_save
+    from rainboard.saves.replay import resume_state
 
     save = read_save(path)
-    replay = Replay(save, path)
+    replay = resume_state(save, path, keep_events=KEEP_EVENTS)  # the game's end only: no snapshots
     return save, replay, replay.data, replay.setup
 
 

@@ -28,7 +28,7 @@ from ..turn_story import result_lines, result_title, since_lines, warnings
 from ..widgets.cards import compact_card_content, slugcat_card_content, slugcat_card_head
 from .dialogs import HandoffScreen
 from ..widgets.footer import KeysFooter
-from ..widgets.quiet import Panel, SettledScroll, SettledVertical, wrapped_rows
+from ..widgets.quiet import Panel, SettledScroll, SettledVertical, quiet_update, wrapped_rows
 from . import STYLES
 
 
@@ -117,18 +117,20 @@ class TurnResultScreen(ModalScreen[bool]):
         self._fit(title, shown(hint, keep=""))
         told, card = shown(Content("\n").join(lines)), shown(slugcat_card_content(moment, self.actor))
         head = ""
-        if self._overflows(told, card):  # few rows (80x24): the short card, its head in its frame
+        told_rows = wrapped_rows(told, self._width("#result-lines", CONTENT_WIDTH))  # wrapped once for both asks
+        if self._overflows(told_rows, card):  # few rows (80x24): the short card, its head in its frame
             card, head = shown(compact_card_content(moment, self.actor)), shown(slugcat_card_head(moment, self.actor))
-        longer = self._overflows(told, card)
+        longer = self._overflows(told_rows, card)
         if longer:  # still more than the rows: it opens at its end, and says there is more above
             hint = f"↑ earlier in the turn · {hint}"
             self._fit(title, shown(hint, keep=""))
-        self.query_one("#result-title", Static).update(title)
-        self.query_one("#result-lines", Static).update(told)
+        # each panel repaints only when its text changed, and asks for a layout only when its rows did
+        quiet_update(self.query_one("#result-title", Static), title)
+        quiet_update(self.query_one("#result-lines", Static), told)
         panel = self.query_one("#result-card", Static)
-        panel.update(card)
+        quiet_update(panel, card)
         panel.border_title = head
-        self.query_one("#result-hint", Static).update(shown(hint, keep=""))
+        quiet_update(self.query_one("#result-hint", Static), shown(hint, keep=""))
         scroll = self.query_one(".report-lines", VerticalScroll)
         if longer:
             scroll.anchor()  # a long turn (a fight of many exchanges) opens at its end: how it came out
@@ -162,11 +164,13 @@ class TurnResultScreen(ModalScreen[bool]):
             return not self._can_take_back()
         return True
 
-    def _overflows(self, told: Content, card: Content) -> bool:
-        """Whether the lines and the card take more rows than the box has for them."""
-        width = self.query_one("#result-lines", Static).content_region.width or CONTENT_WIDTH
-        card_width = self.query_one("#result-card", Static).content_region.width or CONTENT_WIDTH - 4
-        rows = wrapped_rows(told, width) + wrapped_rows(card, card_width) + 2  # the card's frame
+    def _width(self, selector: str, before_layout: int) -> int:
+        """The width a panel wraps its text to (`before_layout` until the box is first laid out)."""
+        return self.query_one(selector, Static).content_region.width or before_layout
+
+    def _overflows(self, told_rows: int, card: Content) -> bool:
+        """Whether the lines (`told_rows` rows) and the card take more rows than the box has for them."""
+        rows = told_rows + wrapped_rows(card, self._width("#result-card", CONTENT_WIDTH - 4)) + 2  # the card's frame
         return rows > self._room
 
     def on_mount(self) -> None:
