@@ -168,13 +168,42 @@ class RainboardApp(AppHooks, GameKeeping, App):
 
     def _check_decks(self) -> None:
         """The title's worker: load the decks, and if they are broken say where and close, as
-        `rainboard play` once did before the title (a New game on them could only fail)."""
+        `rainboard play` once did before the title (a New game on them could only fail). Decks
+        found good before, unchanged since (same files, same Rainboard), wait for the first game."""
+        from rainboard.data import DeckError, default_decks_dir
+
+        folder = self.decks_dir or default_decks_dir()
+        mark = self.data_dir / DECKS_CHECKED
+        seen = decks_fingerprint(folder)
+        try:
+            if mark.read_text(encoding="utf-8").strip() == seen:
+                return
+        except (OSError, UnicodeDecodeError):
+            pass
+        try:
+            self.game_data()
+        except DeckError as error:
+            self.call_from_thread(self._decks_broken, error)
+            return
+        if self.autosave:
+            try:
+                from rainboard.saves import disk
+
+                self.data_dir.mkdir(parents=True, exist_ok=True)
+                disk.write_whole(mark, (seen + "\n").encode())
+            except OSError:
+                pass  # checked again next time
+
+    def decks_ready(self) -> bool:
+        """Whether the decks load, for a screen about to need them; if not, the table is told."""
         from rainboard.data import DeckError
 
         try:
             self.game_data()
         except DeckError as error:
-            self.call_from_thread(self._decks_broken, error)
+            self._decks_broken(error)
+            return False
+        return True
 
     def _decks_broken(self, error: Exception) -> None:
         from .screens.dialogs import ReportScreen
@@ -208,10 +237,12 @@ class RainboardApp(AppHooks, GameKeeping, App):
         show_help(self)
 
     def action_new_game(self) -> None:
-        navigation.open_setup(self, seed=self.default_seed)
+        if self.decks_ready():
+            navigation.open_setup(self, seed=self.default_seed)
 
     def action_challenge(self) -> None:
-        navigation.open_challenge(self)
+        if self.decks_ready():
+            navigation.open_challenge(self)
 
     def action_saved_games(self) -> None:
         navigation.open_saves(self)
@@ -318,6 +349,26 @@ class RainboardApp(AppHooks, GameKeeping, App):
             return False
         self.report_error(error)
         return True
+
+
+DECKS_CHECKED = "decks-checked.txt"  # in the data folder: the fingerprint of the decks last found good
+
+
+def decks_fingerprint(folder: Path) -> str:
+    """What a decks folder holds, with the Rainboard that checks it: every .toml file's path and
+    bytes, hashed (a few milliseconds for the shipped decks)."""
+    import hashlib
+
+    from rainboard import __version__
+
+    digest = hashlib.sha256(__version__.encode())
+    for path in sorted(folder.rglob("*.toml")):
+        digest.update(str(path.relative_to(folder)).encode() + b"\0")
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            digest.update(b"unreadable")
+    return digest.hexdigest()
 
 
 def _write_error_log(error: Exception) -> str:
