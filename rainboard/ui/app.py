@@ -170,9 +170,9 @@ class RainboardApp(AppHooks, GameKeeping, App):
         """The title's worker: load the decks, and if they are broken say where and close, as
         `rainboard play` once did before the title (a New game on them could only fail). Decks
         found good before, unchanged since (same files, same Rainboard), wait for the first game."""
-        from rainboard.data import DeckError, default_decks_dir
+        from rainboard import paths  # light: the deck loader is imported only when it must load
 
-        folder = self.decks_dir or default_decks_dir()
+        folder = self.decks_dir or paths.decks_dir()
         mark = self.data_dir / DECKS_CHECKED
         seen = decks_fingerprint(folder)
         try:
@@ -180,6 +180,8 @@ class RainboardApp(AppHooks, GameKeeping, App):
                 return
         except (OSError, UnicodeDecodeError):
             pass
+        from rainboard.data import DeckError
+
         try:
             self.game_data()
         except DeckError as error:
