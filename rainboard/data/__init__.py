@@ -6,7 +6,7 @@ title's settings read) comes without the loader and the card models behind it.
 
 from __future__ import annotations
 
-from importlib import import_module
+from rainboard.lazy import lazy
 
 _FROM = {
     **dict.fromkeys(("DeckChoice", "DeckError", "UnknownDice", "UnknownPreset", "default_decks_dir", "load_data",
@@ -18,14 +18,4 @@ __all__ = ["STANDARD_PRESET", "DeckChoice", "DeckError", "GameData", "Preset", "
            "default_decks_dir", "load_data", "load_deck_files", "read_deck_files", "with_dice", "with_preset"]
 
 
-def __getattr__(name: str):
-    module = _FROM.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value  # found once; later lookups do not come here
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_FROM))
+__getattr__, __dir__ = lazy(__name__, _FROM)

@@ -7,7 +7,7 @@ behind a save's full reading. Each name below says the module it comes from.
 
 from __future__ import annotations
 
-from importlib import import_module
+from rainboard.lazy import lazy
 
 _FROM = {
     "read_save": "journal",
@@ -21,17 +21,7 @@ _FROM = {
 }
 
 
-def __getattr__(name: str):
-    module = _FROM.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value  # found once; later lookups do not come here
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_FROM))
+__getattr__, __dir__ = lazy(__name__, _FROM)
 
 
 __all__ = [

@@ -10,7 +10,7 @@ Each name is imported when first asked for: the title reads the progress without
 
 from __future__ import annotations
 
-from importlib import import_module
+from rainboard.lazy import lazy
 
 _FROM = {
     **dict.fromkeys(("STEPS", "Stage", "Step", "Tutorial", "start_state"), "script"),
@@ -20,14 +20,4 @@ _FROM = {
 __all__ = ["STEPS", "Progress", "Stage", "Step", "Tutorial", "load_progress", "save_progress", "start_state"]
 
 
-def __getattr__(name: str):
-    module = _FROM.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value  # found once; later lookups do not come here
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_FROM))
+__getattr__, __dir__ = lazy(__name__, _FROM)
