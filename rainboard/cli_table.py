@@ -105,6 +105,13 @@ def seat_link(code: str, number: int, token: str, served: str = SERVED) -> str:
     return f"{served}?{urlencode({'table': code, 'seat': number, 'token': token})}"
 
 
+def watch_link(code: str, served: str = SERVED) -> str:
+    """The address that opens a spectator's view of table `code` in a browser (no hand, no moves)."""
+    from urllib.parse import urlencode
+
+    return f"{served}?{urlencode({'table': code, 'watch': 1})}"
+
+
 def print_table(table, names: list[str], tokens: dict[int, str], out: TextIO) -> None:
     print(f"Table {table.code}: {', '.join(names)}", file=out)
     for seat in table.seats:
@@ -114,9 +121,10 @@ def print_table(table, names: list[str], tokens: dict[int, str], out: TextIO) ->
     print("Seat tokens, for seat links in a browser (shown only now; the table keeps them hashed):", file=out)
     for number, token in tokens.items():
         print(f"  seat {number}: {token}", file=out)
-    print(f"Seat links, through `rainboard serve` (at another address if it prints one):", file=out)
+    print(f"Seat links and the watch link, through `rainboard serve` (at another address if it prints one):", file=out)
     for number, token in tokens.items():
         print(f"  seat {number}: {seat_link(table.code, number, token)}", file=out)
+    print(f"  to watch: {watch_link(table.code)}", file=out)
 
 
 def cmd_join(args: argparse.Namespace, data_dir: Path, out: TextIO, err: TextIO) -> int:

@@ -18,6 +18,11 @@ into one seat of a table: the page's websocket then names the seat in its path, 
 command is `rainboard join CODE --seat N --token T` in place of `rainboard play` (seat_command). The
 code, seat and token are checked for their form here, before any process starts; whether the token
 is the seat's is the table's to say (rainboard/table), in the tab.
+
+A watch link (`/?table=T-4KX9&watch=1`, printed beside the seat links) opens a spectator's tab: its
+websocket path names only the table, its command is `rainboard join CODE --watch`, and it shows the
+board and the log with no hand. Its code is checked as a seat link's is; a watch link that also names
+a seat or a token, or whose `watch` is anything but 1, is refused as a bad seat link is.
 """
 
 from __future__ import annotations
@@ -65,7 +70,9 @@ SEAT_CODE = re.compile(r"^T-[23456789A-HJ-NP-Z]{4}$")
 SEAT_NUMBER = re.compile(r"^[1-9]$")
 SEAT_TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 BAD_LINK = ("This is not a Rainboard seat link: a seat link is the address `rainboard serve` printed, then "
-            "?table=T-4KX9&seat=2&token=... as `rainboard host` printed it.\n")
+            "?table=T-4KX9&seat=2&token=... as `rainboard host` printed it (a watch link ends "
+            "?table=T-4KX9&watch=1).\n")
+LINK_NAMES = ("table", "seat", "token", "watch")
 
 
 def seat_link(table: object, seat: object, token: object) -> tuple[str, int, str] | None:
@@ -78,13 +85,31 @@ def seat_link(table: object, seat: object, token: object) -> tuple[str, int, str
     return code, int(seat), token
 
 
-def seat_command(play: str, code: str, seat: int, token: str) -> str:
-    """The tab's command for a seat link: the server's `rainboard ... play`, with `join CODE --seat N
-    --token T` in place of `play` (each part quoted for the shell)."""
+def watch_link(table: object, watch: object) -> str | None:
+    """A watch link's table code when the code has its form and `watch` is "1"; None otherwise."""
+    if not (isinstance(table, str) and watch == "1"):
+        return None
+    code = table.strip().upper()
+    return code if SEAT_CODE.match(code) else None
+
+
+def join_command(play: str, *arguments: str) -> str:
+    """The server's `rainboard ... play` with `join ARGUMENTS...` in place of `play` (each part
+    quoted for the shell)."""
     parts = shlex.split(play)
     if not parts or parts[-1] != "play":
         raise ValueError(f"not a `rainboard play` command: {play!r}")
-    return shlex.join([*parts[:-1], "join", code, "--seat", str(seat), "--token", token])
+    return shlex.join([*parts[:-1], "join", *arguments])
+
+
+def seat_command(play: str, code: str, seat: int, token: str) -> str:
+    """The tab's command for a seat link: `rainboard ... join CODE --seat N --token T`."""
+    return join_command(play, code, "--seat", str(seat), "--token", token)
+
+
+def watch_command(play: str, code: str) -> str:
+    """The tab's command for a watch link: `rainboard ... join CODE --watch`."""
+    return join_command(play, code, "--watch")
 
 
 def page_template(name: str) -> str:
@@ -170,6 +195,7 @@ class RainboardServer(Server):
             web.get("/", self.handle_index, name="index"),
             web.get("/ws", self.handle_websocket, name="websocket"),
             web.get("/ws/seat/{table}/{seat}/{token}", self.handle_websocket, name="seat-websocket"),
+            web.get("/ws/watch/{table}", self.handle_websocket, name="watch-websocket"),
             web.get("/download/{key}", self.handle_download, name="download"),
             web.static("/static", self.statics_path, show_index=True, name="static"),
         ])
@@ -225,23 +251,31 @@ class RainboardServer(Server):
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page; with a seat link's query (table, seat, token) a page whose tab joins that seat,
-        and a link of the wrong form is refused in one line, before any tab starts."""
-        seat = None
-        if any(name in request.query for name in ("table", "seat", "token")):
-            seat = seat_link(request.query.get("table"), request.query.get("seat"), request.query.get("token"))
+        with a watch link's (table, watch=1) one whose tab watches that table, and a link of the
+        wrong form is refused in one line, before any tab starts."""
+        query = request.query
+        seat = watch = None
+        if "watch" in query:
+            watch = None if "seat" in query or "token" in query else watch_link(query.get("table"), query.get("watch"))
+            if watch is None:
+                return web.Response(status=400, text=BAD_LINK)
+        elif any(name in query for name in LINK_NAMES):
+            seat = seat_link(query.get("table"), query.get("seat"), query.get("token"))
             if seat is None:
                 return web.Response(status=400, text=BAD_LINK)
-        return aiohttp_jinja2.render_template("app_index.html", request, self.page(request, seat))
+        return aiohttp_jinja2.render_template("app_index.html", request, self.page(request, seat, watch))
 
-    def page(self, request: web.Request, seat: tuple[str, int, str] | None) -> dict[str, Any]:
+    def page(self, request: web.Request, seat: tuple[str, int, str] | None, watch: str | None = None) -> dict[str, Any]:
         base = f"{request.scheme}://{request.host}"
         router = request.app.router
         static = f"{base}{router['static'].url_for(filename='/')}".rstrip("/") + "/"
-        if seat is None:
-            path = router["websocket"].url_for()
-        else:
+        if seat is not None:
             code, number, token = seat
             path = router["seat-websocket"].url_for(table=code, seat=str(number), token=token)
+        elif watch is not None:
+            path = router["watch-websocket"].url_for(table=watch)
+        else:
+            path = router["websocket"].url_for()
         websocket = "ws" + base.removeprefix("http") + str(path)
         return {
             "font_size": within(request.query.get("fontsize"), FONT_SIZES) or DEFAULT_FONT_SIZE,
@@ -255,11 +289,17 @@ class RainboardServer(Server):
         and stopped when the tab goes."""
         size = terminal_size(request.query.get("width"), request.query.get("height")) or DEFAULT_SIZE
         command = self.command
-        if "table" in request.match_info:  # a seat link's tab: `rainboard join` that seat
-            seat = seat_link(request.match_info["table"], request.match_info["seat"], request.match_info["token"])
+        found = request.match_info
+        if "seat" in found:  # a seat link's tab: `rainboard join` that seat
+            seat = seat_link(found["table"], found["seat"], found["token"])
             if seat is None:
                 return web.Response(status=400, text=BAD_LINK)
             command = limited(seat_command(self.play_command, *seat))
+        elif "table" in found:  # a watch link's tab: `rainboard join CODE --watch`
+            code = watch_link(found["table"], "1")
+            if code is None:
+                return web.Response(status=400, text=BAD_LINK)
+            command = limited(watch_command(self.play_command, code))
         websocket = web.WebSocketResponse(heartbeat=15)
         tab: Tab | None = None
         try:

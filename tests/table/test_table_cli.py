@@ -15,6 +15,7 @@ def test_host_makes_the_table_and_prints_its_seats(tmp_path, capsys):
     table, = list_tables(tmp_path)
     assert out.startswith(f"Table {table.code}: Ada, Bo, Cy")
     assert f"rainboard join {table.code} --seat 2" in out and "seat 1: Ada, Cy" in out
+    assert f"to watch: http://127.0.0.1:8000/?table={table.code}&watch=1" in out  # the watch link
     token = out.split("seat 2: ")[-2].split()[0]  # the token line (the link line comes last)
     assert table.seat(2).admits(token) and token not in (tmp_path / "tables" / f"{table.code}.json").read_text()
 

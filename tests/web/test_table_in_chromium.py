@@ -1,12 +1,15 @@
 """A table through `rainboard serve` in Chromium: two tabs opened by their seat links on two seats of
 one table, a move on one shown on the other, and neither tab's screen ever telling the other seat's
-private cards; a wrong token opens nothing, a link of the wrong form is refused before any tab."""
+private cards; a watch link's tab shows the board and no hand; a wrong token opens nothing, a link of
+the wrong form is refused before any tab."""
 
 from __future__ import annotations
 
 import urllib.error
 import urllib.request
 
+from rainboard.engine import events as ev
+from rainboard.cli_table import watch_link
 from rainboard.engine.narrator import narrate
 from rainboard.table import TableSeat, read_table, seat_events
 
@@ -35,6 +38,7 @@ def test_two_seats_in_two_tabs_see_each_others_moves_and_never_each_others_cards
         tab.wait_for("Your move", "Waiting for")
     watcher = TableSeat(served.data_dir, read_table(served.data_dir, table.code), None).take()
     moved = 0
+    private_draws = set()  # (tab, draw): the other seat's private draws each tab was checked against
     for _ in range(MOVES):
         watcher.catch_up()
         if watcher.session.over:
@@ -65,9 +69,12 @@ def test_two_seats_in_two_tabs_see_each_others_moves_and_never_each_others_cards
             text = " ".join(tab.screen.text().split())
             for event in whole.events:
                 if private_to(event, mine, state):
+                    if isinstance(event, ev.CardDrawn):
+                        private_draws.add((number, narrate(event, state)))
                     for phrase in secret_phrases(event, state):
                         assert phrase not in text, (number, phrase)
     assert moved >= 4
+    assert private_draws, "no seat drew a card in private: the privacy check above checked nothing"
     watcher.close()
 
 
@@ -82,3 +89,31 @@ def test_a_wrong_token_opens_nothing_and_a_bad_link_is_refused(served, browser):
         assert error.code == 400 and b"not a Rainboard seat link" in error.read()
     else:
         raise AssertionError("a link of the wrong form was served")
+
+
+def bad(served, query: str) -> None:
+    try:
+        urllib.request.urlopen(f"{served.url}?{query}", timeout=10)
+    except urllib.error.HTTPError as error:
+        assert error.code == 400 and b"not a Rainboard seat link" in error.read(), query
+    else:
+        raise AssertionError(f"a link of the wrong form was served: {query}")
+
+
+def test_a_watch_link_shows_the_board_and_no_hand(served, browser):
+    table, tokens = host(served.data_dir, 2, seed=11, slugcats=True)
+    seat = BrowserTable(browser.new_page(), link(served, table.code, 1, tokens[1]))
+    seat.wait_for("Your move", "Waiting for")
+    assert seat.screen.find("Hand"), seat.screen.text()  # a seat's board has its hand panel
+    url = watch_link(table.code.lower(), served.url)  # as `rainboard host` prints it (a code in any case)
+    assert url.endswith(f"?table={table.code.lower()}&watch=1")
+    watching = BrowserTable(browser.new_page(), url)
+    watching.wait_for("Watching")
+    text = watching.screen.text()
+    assert "What happened" in text and "Ada" in text and "Bo" in text, text
+    assert not watching.screen.find("Hand") and "Your move" not in text, text
+    bad(served, f"table={table.code}&watch=1&seat=1")
+    bad(served, f"table={table.code}&watch=1&token={tokens[1]}")
+    bad(served, f"table={table.code}&watch=yes")
+    bad(served, "table=T-12&watch=1")
+    bad(served, "watch=1")

@@ -31,11 +31,10 @@ class SeatBoardScreen(BoardScreen):
         self.seat = seat
         self._was_my_turn = False
 
+    # Textual calls each class's own on_mount and on_unmount, this one's first and then the board's
+    # (it walks the class's MRO), so these do not call super(): the board's would run twice, and its
+    # titles would come after this screen's. What a spectator's board looks like is kept in refresh_view.
     def on_mount(self) -> None:
-        super().on_mount()
-        if self.seat.spectator:
-            self.query_one("#hand").display = False
-            self.query_one("#actions").border_title = "Watching"
         self.sub_title = self._where()
         self.seat.on_drift = lambda message: tell(self, message, title="Out of step", severity="warning", timeout=8)
         self.seat.follow(self._heard)
@@ -50,6 +49,13 @@ class SeatBoardScreen(BoardScreen):
         return f"Table {table.code} · seat {self.seat.number}: {', '.join(self.seat.names)}"
 
     # -- what this seat may see ---------------------------------------------------------------------
+    @guarded
+    def refresh_view(self) -> None:
+        super().refresh_view()
+        if self.seat.spectator:  # after the board's own titles, and after a resize gave the hand a new panel
+            self.query_one("#hand").display = False
+            self.query_one("#actions").border_title = "Watching"
+
     def shown_state(self, state):
         return seat_view(state, self.seat.players)
 
@@ -115,7 +121,6 @@ class SeatBoardScreen(BoardScreen):
         self.app.bell()
 
     def on_unmount(self) -> None:
-        super().on_unmount()
         self.seat.close()
 
 
