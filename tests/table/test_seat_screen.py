@@ -149,3 +149,23 @@ async def test_a_wrong_seat_token_is_told_and_nothing_else_opens(tmp_path):
         await pilot.pause()
         assert not app.is_running  # the tab's app ends: the link opened nothing
     assert not any(isinstance(s, SeatBoardScreen) for s in app.screen_stack)
+
+
+def test_leaving_a_seat_says_how_to_take_it_again(tmp_path):
+    """The quit question at a seat names the table and the seat to join again, not Continue (which
+    refuses a game whose seats are open)."""
+    from rainboard.ui.screens.seat import SeatBoardScreen
+
+    class Seat:
+        spectator = False
+        number = 2
+
+        class table:
+            code = "T-4KX9"
+
+    screen = SeatBoardScreen.__new__(SeatBoardScreen)
+    screen.seat = Seat()
+    question, detail = screen.LEAVE
+    assert question == "Leave your seat?" and "rainboard join T-4KX9 --seat 2" in detail
+    Seat.spectator = True
+    assert "rainboard join T-4KX9 --watch" in screen.LEAVE[1]

@@ -31,6 +31,14 @@ class SeatBoardScreen(BoardScreen):
         self.seat = seat
         self._was_my_turn = False
 
+    @property
+    def LEAVE(self) -> tuple[str, str]:  # noqa: N802 - the board's words on quitting (BoardScreen.LEAVE)
+        code = self.seat.table.code
+        if self.seat.spectator:
+            return "Stop watching?", f"The table plays on; rainboard join {code} --watch watches it again."
+        return ("Leave your seat?", f"The table plays on, and your moves wait for you: "
+                                    f"rainboard join {code} --seat {self.seat.number} takes the seat again.")
+
     # Textual calls each class's own on_mount and on_unmount, this one's first and then the board's
     # (it walks the class's MRO), so these do not call super(): the board's would run twice, and its
     # titles would come after this screen's. What a spectator's board looks like is kept in refresh_view.
