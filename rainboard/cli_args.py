@@ -10,6 +10,9 @@ if TYPE_CHECKING:
     from rainboard.data import GameData
 
 
+PROG = "rainboard"  # the command's name, as every error line starts with it
+
+
 def command(commands, name: str, summary: str, description: str, examples: list[str]) -> argparse.ArgumentParser:
     """A subcommand whose --help starts with what it does and ends with examples."""
     epilog = "examples:\n" + "\n".join(f"  {example}" for example in examples)
@@ -121,3 +124,10 @@ def load(decks: Path | None, preset: str | None = None, dice: str | None = None)
     from rainboard.engine.deck_checks import rule_problems
 
     return load_data(decks, preset=preset, dice=dice, rule_check=rule_problems)
+
+
+def data_folder(args: argparse.Namespace) -> Path:
+    """The folder for saves and scores: --data-dir, else $RAINBOARD_DATA_DIR, else the user's data folder."""
+    from rainboard.saves.store import data_dir
+
+    return data_dir(getattr(args, "data_dir", None))

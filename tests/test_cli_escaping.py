@@ -141,7 +141,7 @@ def test_balance_spells_out_slugcat_names(tmp_path, capsys):
 def test_the_last_resort_error_line_is_text(monkeypatch, capsys):
     import rainboard.cli
 
-    def broken(args, out):
+    def broken(args, out, err):
         raise RuntimeError(f"a file said {CLIPBOARD}")
 
     monkeypatch.setattr(rainboard.cli, "cmd_scores", broken)

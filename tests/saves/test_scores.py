@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rainboard import cli
+from rainboard import cli, cli_challenge
 from rainboard.saves.challenge import make_code
 from rainboard.saves.scores import SCHEMA_VERSION, SCORES_FILE, Result, ScoreBook, ScoreBookError
 
@@ -229,7 +229,7 @@ def test_scores_prints_a_table_of_bests(tmp_path):
 
 def test_scores_through_main_with_a_corrupt_book(tmp_path, monkeypatch, capsys):
     (tmp_path / SCORES_FILE).write_text("garbage", encoding="utf-8")
-    monkeypatch.setattr(cli, "_data_folder", lambda args: tmp_path)
+    monkeypatch.setattr(cli_challenge, "data_folder", lambda args: tmp_path)
     assert cli.main(["scores"]) == 1
     captured = capsys.readouterr()
     assert str(tmp_path / SCORES_FILE) in captured.err
@@ -267,7 +267,7 @@ def fake_app(monkeypatch):
 
     FakeApp.opened = []
     monkeypatch.setattr(rainboard.ui.app, "RainboardApp", FakeApp)
-    monkeypatch.setattr(cli, "_data_folder", lambda args: Path("/tmp/rainboard-test-data"))
+    monkeypatch.setattr(cli_challenge, "data_folder", lambda args: Path("/tmp/rainboard-test-data"))
     return FakeApp.opened
 
 
