@@ -17,7 +17,8 @@ _FROM = {
                      "TableSettings", "encode_save", "game_from_save", "new_save", "outcome_record", "parse_save",
                      "record", "setup_of", "write_save", "new_game_id"), "savefile"),
     **dict.fromkeys(("SaveSummary", "autosave_path", "data_dir", "describe", "games_dir", "latest_unfinished",
-                     "list_saves", "named_dir", "sweep_leftovers", "glance_unfinished"), "store"),
+                     "list_saves", "named_dir", "sweep_leftovers"), "store"),
+    "glance_unfinished": "glance",
 }
 
 

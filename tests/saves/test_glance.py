@@ -1,4 +1,4 @@
-"""The title's Continue is decided at a glance (store.glance_unfinished: each autosave's top-level
+"""The title's Continue is decided at a glance (saves/glance.py, glance_unfinished: each autosave's top-level
 fields and its journal's header, no engine, no replay). It must pick the game latest_unfinished
 picks, the full reading, on every kind of folder a table leaves: finished games, unfinished ones,
 damaged files, and games whose last moves are only in their journal."""
@@ -16,7 +16,7 @@ import attrs
 import pytest
 
 from rainboard.saves import games_dir, latest_unfinished, write_save
-from rainboard.saves import converter, savefile, store
+from rainboard.saves import converter, glance, savefile, store
 from rainboard.saves.journal import action_line, header_line, journal_path
 
 from . import play
@@ -48,12 +48,12 @@ def _autosave(folder: Path, played, game_id: str, day: int) -> Path:
 
 
 def _both(folder: Path):
-    return store.glance_unfinished(folder), latest_unfinished(folder)
+    return glance.glance_unfinished(folder), latest_unfinished(folder)
 
 
 def test_the_glance_s_constants_are_the_save_format_s():
-    assert store.FORMAT == savefile.FORMAT
-    assert store.MOST_BYTES == converter.MAX_FILE_BYTES
+    assert glance.FORMAT == savefile.FORMAT
+    assert glance.MOST_BYTES == converter.MAX_FILE_BYTES
     assert store.autosave_path(Path("x"), "g").with_suffix(".journal") == journal_path(store.autosave_path(Path("x"), "g"))
 
 
@@ -123,7 +123,7 @@ def test_a_journal_s_moves_make_its_game_the_latest(tmp_path, going_game):
 def test_the_title_comes_up_without_the_engine_the_board_or_a_save_s_full_reading():
     """Importing the app and its title loads none of what a game needs; a fresh interpreter, so
     nothing another test imported counts."""
-    script = ("import sys, rainboard.ui.app, rainboard.ui.screens.title, rainboard.saves.store; "
+    script = ("import sys, rainboard.ui.app, rainboard.ui.screens.title, rainboard.saves.glance; "
               "print('\\n'.join(sorted(sys.modules)))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT,
                           env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)

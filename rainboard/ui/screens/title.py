@@ -88,9 +88,9 @@ class TitleScreen(Screen):
 
     def _look_for_unfinished(self) -> None:
         """Continue is offered only when there is an unfinished game to continue. A glance at each
-        autosave decides it (store.glance_unfinished: no engine, no replay); Continue reads the game
+        autosave decides it (saves/glance.py: no engine, no replay); Continue reads the game
         in full, and a save it could not open is passed over from then on."""
-        from rainboard.saves.store import glance_unfinished
+        from rainboard.saves.glance import glance_unfinished
 
         self._looked = True
         self.unfinished = glance_unfinished(self.app.data_dir, self._refused)
