@@ -35,7 +35,8 @@ from rainboard.engine.items import held_items
 from rainboard.engine.queries import chance, food_needed, has_shelter, strike_back_risk, tame_cost, token_gain
 from rainboard.engine.state import ASCENDED
 
-from .steady import ITEM_COST, SteadyPolicy
+from .rivals import ITEM_COST
+from .steady import SteadyPolicy
 
 STAYS = Fraction(4, 5)  # the chance a hunted player is still there to strike next turn
 COMPANION = 3.0  # a tamed Hunter Long Legs at its side, in food pips
