@@ -62,10 +62,22 @@ def chromium() -> Path:
     return CHROMIUM
 
 
+SKIPPED = ("browser tests skipped: ", "web tests skipped: ")
+
+
 def pytest_terminal_summary(terminalreporter) -> None:
-    if _skipped:
+    """Say why the browser tests did not run. Read from the run's skip reports, which reach this
+    hook from every worker when the suite runs spread over the cores (make test: -n auto), where
+    `_skipped` is filled only in the worker that skipped."""
+    reasons = list(_skipped)
+    for report in terminalreporter.stats.get("skipped", []):
+        message = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        for prefix in SKIPPED:
+            if prefix in message:
+                reasons.append(message.split(prefix, 1)[1])
+    if reasons:
         terminalreporter.write_line(
-            f"NOTE: the browser tests (tests/web) were skipped: {_skipped[0]}. They run in CI.", yellow=True, bold=True)
+            f"NOTE: the browser tests (tests/web) were skipped: {reasons[0]}. They run in CI.", yellow=True, bold=True)
 
 
 def free_port() -> int:
