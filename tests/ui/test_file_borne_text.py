@@ -391,7 +391,7 @@ def printed_by(capsys, *argv: str) -> tuple[int, str]:
 def cli_locked_game_in_the_last_resort_line(tmp_path, capsys, monkeypatch) -> tuple[int, str]:
     import rainboard.cli
 
-    def locked(args, out):
+    def locked(args, out, err):
         raise GameLocked(tmp_path / "game.json", LockHolder.from_note(json.dumps(HOST_NOTE | WHERE_NOTE).encode()))
 
     monkeypatch.setattr(rainboard.cli, "cmd_scores", locked)
