@@ -93,6 +93,32 @@ def test_the_page_is_titled_and_fetches_no_font_from_the_internet():
     assert "googleapis" not in page
 
 
+def test_the_page_hears_its_title_before_textual_opens_the_socket():
+    page = page_template("app_index.html")
+    hears, opens = page.find('startsWith(\'["rainboard_title"\')'), page.find("js/textual.js")
+    assert -1 < hears < opens, page[:2000]
+
+
+def test_a_tab_passes_a_title_from_its_app_to_its_page_and_nothing_more():
+    import asyncio
+    import json
+
+    from rainboard.ui.textual_internals import PAGE_TITLE_META
+    from rainboard.web.server import TITLE_LENGTH, TITLE_PACKET, Tab
+
+    assert PAGE_TITLE_META == TITLE_PACKET  # the app's packet is the one the tab listens for
+    sent: list[str] = []
+
+    async def write_str(text: str) -> None:
+        sent.append(text)
+
+    tab = Tab.__new__(Tab)
+    tab.remote_write_str = write_str
+    packet = {"type": TITLE_PACKET, "title": "Your turn · Rainboard" + "!" * 200, "other": "x"}
+    asyncio.run(tab.on_meta(json.dumps(packet).encode()))
+    assert [json.loads(text) for text in sent] == [[TITLE_PACKET, {"title": packet["title"][:TITLE_LENGTH]}]]
+
+
 def test_each_tab_runs_this_python_on_the_data_folder(tmp_path):
     command = play_command(tmp_path / "a folder")
     assert "-m rainboard --data-dir" in command and "'" in command  # the space is quoted

@@ -22,6 +22,9 @@ What is here, and why no public way serves:
   and the last net for errors no handler caught (a message to the table, not a traceback).
 - `character_to_key`: the name Textual gives a key typed as one character ("?" is
   "question_mark"), which a keymap file's keys are read into; Textual has no public function for it.
+- `tell_page`: a few words for the page around a browser tab's terminal (its tab title, "Your
+  turn · Rainboard"), sent as the driver's meta packet that textual-serve passes on; Textual
+  offers a web app no public way to speak to its page but opening a URL.
 - `screen_lines` and `screen_segments`: what the screen shows, as lines of text and as the
   segments sent to the terminal; for tests, which Textual offers only as an SVG picture.
 """
@@ -48,6 +51,7 @@ NEEDED: tuple[tuple[object, str, str], ...] = (
     (App, "_register", "AppHooks loads the CSS of an app's first screen in it"),
     (App, "_load_screen_css", "AppHooks calls it for an app's first screen"),
     (App, "_handle_exception", "AppHooks turns an error no handler caught into a message"),
+    (App, "_driver", "tell_page sends the page a meta packet through the web driver"),
     (Screen, "_compositor", "screen_lines and screen_segments (for tests) read what the screen shows"),
     (textual_keys, "_character_to_key", "character_to_key: a keymap's key as Textual names it"),
 )
@@ -148,6 +152,22 @@ class AppHooks:
     def _handle_exception(self, error: Exception) -> None:
         if not self.on_unhandled_error(error):
             super()._handle_exception(error)
+
+
+# -- the page around a browser tab --------------------------------------------------------------------
+PAGE_TITLE_META = "rainboard_title"  # the meta packet's type; rainboard/web/server.py passes it on
+
+
+def tell_page(app: App, title: str) -> bool:
+    """Set the browser tab's title to `title` (an app in a terminal has no page: nothing is sent).
+    True when it was sent."""
+    if not app.is_web:
+        return False
+    write_meta = getattr(app._driver, "write_meta", None)  # the web driver's; None before it started
+    if write_meta is None:
+        return False
+    write_meta({"type": PAGE_TITLE_META, "title": title})
+    return True
 
 
 # -- keys --------------------------------------------------------------------------------------------

@@ -112,12 +112,37 @@ def watch_command(play: str, code: str) -> str:
     return join_command(play, code, "--watch")
 
 
+# A tab's app sets its page's title with a meta packet of this type (ui/textual_internals.tell_page);
+# the tab passes it on to the page as a message textual.js leaves alone, and PAGE_SCRIPT reads it.
+TITLE_PACKET = "rainboard_title"
+TITLE_LENGTH = 80  # at most this many characters of a title reach the page
+PAGE_SCRIPT = """<script>
+      // A tab's title from its app ("Your turn · Rainboard"): read off the tab's own websocket.
+      (() => {
+        const Socket = window.WebSocket;
+        window.WebSocket = class extends Socket {
+          constructor(...args) {
+            super(...args);
+            this.addEventListener("message", (event) => {
+              if (typeof event.data !== "string" || !event.data.startsWith('["%s"')) return;
+              try { document.title = JSON.parse(event.data)[1].title; } catch (error) {}
+            });
+          }
+        };
+      })();
+    </script>
+    """ % TITLE_PACKET
+
+
 def page_template(name: str) -> str:
-    """textual-serve's template, with a <title> and without the font from the internet."""
+    """textual-serve's template, with a <title>, the script that lets the app retitle its tab, and
+    without the font from the internet."""
     source = (TEMPLATES / name).read_text(encoding="utf-8")
     if name == "app_index.html":
         source = source.replace("<head>", "<head>\n    <title>{{ application.name }}</title>", 1)
         source = source.replace(FONT_LINK, "")
+        script = '<script src="{{ config.static.url }}js/textual.js"></script>'
+        source = source.replace(script, PAGE_SCRIPT + script, 1)  # before textual.js opens the socket
     return source
 
 
@@ -177,6 +202,19 @@ class Tab(AppService):
     async def run(self) -> None:
         await super().run()
         await self.remote_close()  # a tab whose app died (out of memory, say) is told so, not left hanging
+
+    async def on_meta(self, data: bytes) -> None:
+        """A title from the app goes on to its page (PAGE_SCRIPT); every other packet as textual-serve
+        has it."""
+        try:
+            meta = json.loads(data)
+        except ValueError:
+            meta = None
+        if isinstance(meta, dict) and meta.get("type") == TITLE_PACKET:
+            title = str(meta.get("title", ""))[:TITLE_LENGTH]
+            await self.remote_write_str(json.dumps([TITLE_PACKET, {"title": title}]))
+            return
+        await super().on_meta(data)
 
 
 class RainboardServer(Server):

@@ -117,3 +117,30 @@ def test_a_watch_link_shows_the_board_and_no_hand(served, browser):
     bad(served, f"table={table.code}&watch=yes")
     bad(served, "table=T-12&watch=1")
     bad(served, "watch=1")
+
+
+def test_the_tab_of_the_seat_to_act_is_titled_your_turn(served, browser):
+    from rainboard.ui.screens.seat import TURN_TITLE, WAIT_TITLE
+
+    table, tokens = host(served.data_dir, 2, seed=11, slugcats=True)
+    tabs = {n: BrowserTable(browser.new_page(), link(served, table.code, n, tokens[n])) for n in (1, 2)}
+    for tab in tabs.values():
+        tab.wait_for("Your move", "Waiting for")
+    watcher = TableSeat(served.data_dir, read_table(served.data_dir, table.code), None).take()
+    waiting = WAIT_TITLE.format(code=table.code)
+    for turn in range(2):  # the title moves from one tab to the other as the turn does
+        watcher.catch_up()
+        acting = table.seat_of(watcher.session.state.to_act).number
+        mover, other = tabs[acting], tabs[3 - acting]
+        mover.wait_until(lambda: mover.page.title() == TURN_TITLE, f"seat {acting}'s tab to be titled its turn")
+        other.wait_until(lambda: other.page.title() == waiting, f"seat {3 - acting}'s tab to be titled waiting")
+        while table.seat_of(watcher.session.state.to_act).number == acting:  # play the seat's turn out
+            before = len(watcher.session.actions)
+            went_on(mover)
+            mover.wait_for("Your move")
+            mover.press("1")
+            mover.wait_until(lambda: watcher.catch_up() or len(watcher.session.actions) > before,
+                             "the move to reach the table's journal")
+        other.wait_until(lambda: other.page.title() == TURN_TITLE, "the next seat's tab to be titled its turn")
+        mover.wait_until(lambda: went_on(mover) or mover.page.title() == waiting, "the mover's tab to be titled waiting")
+    watcher.close()

@@ -5,7 +5,8 @@ seat's view (table/view.py: no other seat's hand, ever, so none reaches the term
 offered only when one of the seat's players is to act, and go through the seat (the journal, under
 its lock); there is no hand-off screen, and the turn's result comes up only for this seat's own
 moves; other seats' moves arrive from the journal as they are made (the log, the roster, the map),
-and when this seat's turn comes it hears a notice and the terminal's bell. A spectator's board has
+and when this seat's turn comes it hears a notice and the terminal's bell, and in a browser the
+tab's title says so (TURN_TITLE) until the seat has moved. A spectator's board has
 no hand at all and offers no move.
 """
 
@@ -17,10 +18,15 @@ from rainboard.table import TableSeat, seat_view
 from rainboard.table.seat import NotYourMove, TableDrift
 
 from ..safe_text import tell
+from ..textual_internals import tell_page
 from ..safety import guarded
 from ..widgets.event_log import EventLog
 from .board import BoardScreen
 from ..table_config import TableOptions
+
+
+TURN_TITLE = "Your turn · Rainboard"  # a browser tab's title while this seat is to act
+WAIT_TITLE = "Table {code} · Rainboard"  # and while it is not
 
 
 class SeatBoardScreen(BoardScreen):
@@ -30,6 +36,7 @@ class SeatBoardScreen(BoardScreen):
         super().__init__(seat.session, TableOptions(handoffs=False))
         self.seat = seat
         self._was_my_turn = False
+        self._titled = False  # whether a browser tab's title has been set yet
 
     @property
     def LEAVE(self) -> tuple[str, str]:  # noqa: N802 - the board's words on quitting (BoardScreen.LEAVE)
@@ -46,7 +53,7 @@ class SeatBoardScreen(BoardScreen):
         self.sub_title = self._where()
         self.seat.on_drift = lambda message: tell(self, message, title="Out of step", severity="warning", timeout=8)
         self.seat.follow(self._heard)
-        self._was_my_turn = self.seat.my_turn()
+        self._turn_now(self.seat.my_turn())
         if self._was_my_turn:
             self._your_turn()
 
@@ -91,7 +98,7 @@ class SeatBoardScreen(BoardScreen):
         except NotYourMove as refused:
             tell(self, str(refused), title="The table moved on", severity="warning", timeout=5)
             self.refresh_view()
-        self._was_my_turn = self.seat.my_turn()
+        self._turn_now(self.seat.my_turn())
 
     # -- following the table -----------------------------------------------------------------------
     def _heard(self) -> None:
@@ -120,7 +127,14 @@ class SeatBoardScreen(BoardScreen):
         mine = self.seat.my_turn()
         if mine and not self._was_my_turn:
             self._your_turn()
+        self._turn_now(mine)
+
+    def _turn_now(self, mine: bool) -> None:
+        """Whether this seat is to act now; a browser tab's title follows it."""
+        changed = mine != self._was_my_turn or not self._titled
         self._was_my_turn = mine
+        if changed:
+            self._titled = tell_page(self.app, TURN_TITLE if mine else WAIT_TITLE.format(code=self.seat.table.code))
 
     def _your_turn(self) -> None:
         state = self.session.state
