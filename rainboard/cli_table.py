@@ -89,30 +89,17 @@ def cmd_host(args: argparse.Namespace, data_dir: Path, out: TextIO, err: TextIO)
     except (TableError, ValueError) as error:
         print(f"{PROG} host: {error}", file=err)
         return 2
-    print_table(table, names, tokens, out)
+    from rainboard.table.links import served_at
+
+    print_table(table, names, tokens, out, served_at(data_dir))
     if args.no_join:
         return 0
     return open_seat(data_dir, table.code, 1, False, err)
 
 
-SERVED = "http://127.0.0.1:8000/"  # `rainboard serve`'s address by default; links name it
+def print_table(table, names: list[str], tokens: dict[int, str], out: TextIO, served: str | None = None) -> None:
+    from rainboard.table.links import seat_link, watch_link
 
-
-def seat_link(code: str, number: int, token: str, served: str = SERVED) -> str:
-    """The address that opens seat `number` of table `code` in a browser, through `rainboard serve`."""
-    from urllib.parse import urlencode
-
-    return f"{served}?{urlencode({'table': code, 'seat': number, 'token': token})}"
-
-
-def watch_link(code: str, served: str = SERVED) -> str:
-    """The address that opens a spectator's view of table `code` in a browser (no hand, no moves)."""
-    from urllib.parse import urlencode
-
-    return f"{served}?{urlencode({'table': code, 'watch': 1})}"
-
-
-def print_table(table, names: list[str], tokens: dict[int, str], out: TextIO) -> None:
     print(f"Table {table.code}: {', '.join(names)}", file=out)
     for seat in table.seats:
         who = ", ".join(names[p] for p in seat.players)
@@ -121,10 +108,10 @@ def print_table(table, names: list[str], tokens: dict[int, str], out: TextIO) ->
     print("Seat tokens, for seat links in a browser (shown only now; the table keeps them hashed):", file=out)
     for number, token in tokens.items():
         print(f"  seat {number}: {token}", file=out)
-    print(f"Seat links and the watch link, through `rainboard serve` (at another address if it prints one):", file=out)
+    print(f"Seat links and the watch link, through `rainboard serve` (at the address it last printed):", file=out)
     for number, token in tokens.items():
-        print(f"  seat {number}: {seat_link(table.code, number, token)}", file=out)
-    print(f"  to watch: {watch_link(table.code)}", file=out)
+        print(f"  seat {number}: {seat_link(table.code, number, token, served)}", file=out)
+    print(f"  to watch: {watch_link(table.code, served)}", file=out)
 
 
 def cmd_join(args: argparse.Namespace, data_dir: Path, out: TextIO, err: TextIO) -> int:
@@ -202,27 +189,6 @@ def table_rows(data_dir: Path) -> list[dict]:
     return rows
 
 
-def new_link(data_dir: Path, code: str, number: int) -> tuple[object, str]:
-    """A fresh token for seat `number` of table `code`, written hashed in place of the old (which
-    then opens nothing); TableError when there is no such seat or a window holds it now."""
-    import attrs
-
-    from rainboard.saves.lock import holder_of, this_computer
-    from rainboard.table import TableError, read_table
-    from rainboard.table.tablefile import hash_token, new_token, write_table
-
-    table = read_table(data_dir, code)
-    seat = table.seat(number)
-    holder = holder_of(table.save_path(data_dir), seat=number)
-    if holder is not None:
-        raise TableError(f"seat {number} of {table.code} is held by {holder.describe(this_computer())}: "
-                         "a new link is for a seat nobody holds")
-    token = new_token()
-    seats = tuple(attrs.evolve(s, token_hash=hash_token(token)) if s is seat else s for s in table.seats)
-    write_table(data_dir, attrs.evolve(table, seats=seats))
-    return table, token
-
-
 def cmd_tables(args: argparse.Namespace, data_dir: Path, out: TextIO, err: TextIO | None = None) -> int:
     if args.new_link:
         from rainboard.table import TableError
@@ -231,13 +197,16 @@ def cmd_tables(args: argparse.Namespace, data_dir: Path, out: TextIO, err: TextI
         try:
             if not seat.isdigit():
                 raise TableError(f"{seat[:20]!r} is not a seat number")
+            from rainboard.table.host import new_link
+            from rainboard.table.links import seat_link, served_at
+
             table, token = new_link(data_dir, code, int(seat))
         except TableError as error:
             print(f"{PROG} tables: {error}", file=err or sys.stderr)
             return 2
         print(f"Seat {seat} of {table.code} has a new token (the old one no longer opens it): {token}", file=out)
         print(f"  {PROG} join {table.code} --seat {seat} --token {token}", file=out)
-        print(f"  {seat_link(table.code, int(seat), token)}", file=out)
+        print(f"  {seat_link(table.code, int(seat), token, served_at(data_dir))}", file=out)
         return 0
     rows = table_rows(data_dir)
     if args.json:

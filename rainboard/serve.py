@@ -74,8 +74,12 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 2
     server = RainboardServer(play_command(folder), host=args.host, port=args.port, title=PAGE_TITLE)
     print(f"Rainboard is served from {folder}. Open in a browser:", file=out)
-    for address in addresses_to_share(args.host, args.port):
+    shared = addresses_to_share(args.host, args.port)
+    for address in shared:
         print(f"  {address}", file=out)
+    from rainboard.table.links import note_served_at
+
+    note_served_at(folder, shared[-1])  # seat links printed from now on name it (the address, for every-address)
     if not is_loopback(args.host):
         print("Anyone who can reach this address can play and read the saves. ctrl+c stops the server.", file=out)
     else:

@@ -45,6 +45,11 @@ def test_public_serves_on_another_address_and_says_so(served, capsys):
     out = capsys.readouterr().out
     assert "Anyone who can reach this address can play and read the saves" in out
     assert ":8124/" in out
+    from rainboard.saves import data_dir
+    from rainboard.table.links import served_at
+
+    offered = [line.strip() for line in out.splitlines() if line.strip().startswith("http")]
+    assert served_at(data_dir(None)) == offered[-1]  # seat links printed later name it
 
 
 def test_the_default_is_this_computer_only(served, capsys):

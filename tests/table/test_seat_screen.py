@@ -120,6 +120,9 @@ async def test_host_sets_the_table_up_and_takes_seat_one(tmp_path):
     from rainboard.ui.screens.setup import SetupScreen
     from textual.widgets import Select
 
+    from rainboard.table.links import note_served_at
+
+    note_served_at(tmp_path, "http://10.0.0.5:8000/")  # `rainboard serve --public` said so earlier
     app = RainboardApp(data_dir=tmp_path, catch_errors=False)
     app.open_table = ("host",)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -131,6 +134,9 @@ async def test_host_sets_the_table_up_and_takes_seat_one(tmp_path):
         await until(pilot, lambda: isinstance(app.screen, ReportScreen))
         tables = list_tables(tmp_path)
         assert len(tables) == 1 and len(tables[0].seats) == 3
+        links = [line for line in app.screen.lines if "token=" in line]
+        assert [line.split("?")[0] for line in links] == [f"  seat {n}: http://10.0.0.5:8000/" for n in (1, 2, 3)]
+        assert all(tables[0].seat(n + 1).admits(line.split("token=")[1]) for n, line in enumerate(links))
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, SeatBoardScreen))
         assert app.screen.seat.number == 1 and app.screen.seat.table.code == tables[0].code

@@ -88,3 +88,59 @@ def test_new_link_gives_a_free_seat_a_fresh_token_and_the_old_one_stops_opening_
     assert main(["--data-dir", str(tmp_path), "tables", "--new-link", table.code, "5"]) == 2
     assert "has no seat 5" in capsys.readouterr().err
     held.close()
+
+
+def test_new_links_for_two_seats_at_once_both_land_and_a_seat_is_not_taken_meanwhile(tmp_path, monkeypatch):
+    import threading
+    import time
+
+    from rainboard.saves.lock import GameLocked
+    from rainboard.table import host, tablefile
+
+    main(["--data-dir", str(tmp_path), "host", "--players", "Ada,Bo,Cy", "--no-join"])
+    table, = list_tables(tmp_path)
+    taken_meanwhile: list[int] = []
+    real_write = tablefile.write_table
+
+    def slow_write(data_dir, changed):
+        time.sleep(0.3)  # time for the other link to read the file too, were it not locked
+        now = read_table(data_dir, table.code)
+        for seat in changed.seats:
+            if seat != now.seat(seat.number):  # the seat being handed on: nobody takes it meanwhile
+                try:
+                    TableSeat(data_dir, now, seat.number).take().close()
+                    taken_meanwhile.append(seat.number)
+                except GameLocked:
+                    pass
+        real_write(data_dir, changed)
+
+    monkeypatch.setattr(host, "write_table", slow_write)
+    tokens: dict[int, str] = {}
+    threads = [threading.Thread(target=lambda n=n: tokens.__setitem__(n, host.new_link(tmp_path, table.code, n)[1]))
+               for n in (2, 3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(20)
+    final = read_table(tmp_path, table.code)
+    assert final.seat(2).admits(tokens[2]) and final.seat(3).admits(tokens[3])  # neither write lost the other
+    assert final.seat(1) == table.seat(1)
+    assert taken_meanwhile == []
+
+
+def test_links_name_the_address_rainboard_serve_last_offered(tmp_path, capsys):
+    from rainboard.table.links import DEFAULT_SERVED, SERVED_AT, note_served_at, served_at
+
+    assert served_at(tmp_path) == DEFAULT_SERVED
+    note_served_at(tmp_path, "http://192.168.1.20:8080/")
+    assert served_at(tmp_path) == "http://192.168.1.20:8080/"
+    main(["--data-dir", str(tmp_path), "host", "--players", "Ada,Bo", "--no-join"])
+    out = capsys.readouterr().out
+    table, = list_tables(tmp_path)
+    assert f"seat 2: http://192.168.1.20:8080/?table={table.code}&seat=2&token=" in out
+    assert f"to watch: http://192.168.1.20:8080/?table={table.code}&watch=1" in out
+    assert "127.0.0.1" not in out
+    assert main(["--data-dir", str(tmp_path), "tables", "--new-link", table.code, "2"]) == 0
+    assert "http://192.168.1.20:8080/?table=" in capsys.readouterr().out
+    (tmp_path / "tables" / SERVED_AT).write_text("javascript:alert(1)\n")  # not an address: the default
+    assert served_at(tmp_path) == DEFAULT_SERVED

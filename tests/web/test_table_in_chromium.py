@@ -9,7 +9,7 @@ import urllib.error
 import urllib.request
 
 from rainboard.engine import events as ev
-from rainboard.cli_table import watch_link
+from rainboard.table.links import watch_link
 from rainboard.engine.narrator import narrate
 from rainboard.table import TableSeat, read_table, seat_events
 

@@ -235,6 +235,7 @@ def host_from_setup(app, names: list[str], options, seed: str, data) -> None:
     the engine refuses the setup."""
     from rainboard.engine import PlayerSetup, Setup
     from rainboard.table import host_table
+    from rainboard.table.links import seat_link, served_at
 
     from .dialogs import ReportScreen
 
@@ -247,8 +248,9 @@ def host_from_setup(app, names: list[str], options, seed: str, data) -> None:
     lines = [f"Seat {seat.number}, {', '.join(names[p] for p in seat.players)}: "
              f"rainboard join {table.code} --seat {seat.number}" for seat in table.seats]
     lines.append(f"To watch: rainboard join {table.code} --watch")
-    lines.append("Seat tokens, for seat links in a browser (shown only now):")
-    lines += [f"  seat {number}: {token}" for number, token in tokens.items()]
+    lines.append("Seat links, through `rainboard serve` (shown only now; the table keeps the tokens hashed):")
+    served = served_at(app.data_dir)
+    lines += [f"  seat {number}: {seat_link(table.code, number, token, served)}" for number, token in tokens.items()]
 
     def take_first_seat(_=None) -> None:
         app.to_title()
