@@ -57,6 +57,9 @@ async def test_a_seat_follows_the_table_and_is_told_when_its_turn_comes(tmp_path
                 await until(pilot, lambda: screen.seat.my_turn() or screen.session.over)
                 if screen.session.over:
                     break
+                while len(app.screen_stack) > 2:  # the other seat's move ended a cycle: its report first
+                    await pilot.press("enter")
+                    await pilot.pause()
                 assert screen._legal, "its turn came but no move was offered"
                 told, made = len(bells), len(screen.session.actions)
                 await pilot.press("1")
@@ -175,3 +178,41 @@ def test_leaving_a_seat_says_how_to_take_it_again(tmp_path):
     assert question == "Leave your seat?" and "rainboard join T-4KX9 --seat 2" in detail
     Seat.spectator = True
     assert "rainboard join T-4KX9 --watch" in screen.LEAVE[1]
+
+
+async def test_a_cycle_ended_by_another_seat_is_reported_on_this_one(tmp_path):
+    from rainboard.engine import events as ev
+    from rainboard.ui.screens.dialogs import ReportScreen
+
+    table, _ = host(tmp_path, 2, seed=5, slugcats=True)
+    other = TableSeat(tmp_path, read_table(tmp_path, table.code), 2).take()
+    app = seat_app(tmp_path, table.code, 1)
+    reported = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, SeatBoardScreen))
+        screen = app.screen
+        for _ in range(400):
+            other.catch_up()
+            if screen.session.over or reported:
+                break
+            if other.my_turn():
+                events = other.session.act(pick(other, "eager", "ui"))
+                await until(pilot, lambda: len(screen.session.actions) == len(other.session.actions))
+                await pilot.pause()
+                if any(isinstance(e, ev.CycleEnded) for e in events):
+                    assert isinstance(app.screen, ReportScreen), app.screen
+                    assert app.screen.title_text == f"Cycle {screen.session.state.cycle - 1} is over"
+                    reported += 1
+                continue
+            await until(pilot, lambda: screen.seat.my_turn() or screen.session.over)
+            while len(app.screen_stack) > 2:  # this seat's own result or report: go on
+                await pilot.press("enter")
+                await pilot.pause()
+            if screen.seat.my_turn():
+                await pilot.press("1")
+                await pilot.pause()
+                while len(app.screen_stack) > 2:
+                    await pilot.press("enter")
+                    await pilot.pause()
+        assert reported, "no cycle ended on the other seat's move: nothing was checked"
+    other.close()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
+from rainboard.engine import events as ev
 from rainboard.table import TableSeat, seat_view
 from rainboard.table.seat import NotYourMove, TableDrift
 
@@ -21,7 +22,7 @@ from ..safe_text import tell
 from ..textual_internals import tell_page
 from ..safety import guarded
 from ..widgets.event_log import EventLog
-from .board import BoardScreen
+from .board import BoardScreen, cycle_report, cycle_report_parts
 from ..table_config import TableOptions
 
 
@@ -123,11 +124,25 @@ class SeatBoardScreen(BoardScreen):
         if len(self.session.events) < logged:  # a move taken back: the log starts again
             self.query_one("#log", EventLog).reset(self.session.events, self.session.state)
             self._logged = len(self.session.events)
+        arrived = self.session.events[logged:] if len(self.session.events) > logged else ()
         self.refresh_view()
+        if self.session.over:
+            self.game_over()
+            return
+        if any(isinstance(e, ev.CycleEnded) for e in arrived):  # another seat's move ended the cycle
+            self._show_cycle_report()
         mine = self.seat.my_turn()
         if mine and not self._was_my_turn:
             self._your_turn()
         self._turn_now(mine)
+
+    def _show_cycle_report(self) -> None:
+        """The cycle's report, as the seat whose move ended the cycle sees it (it tells only what
+        everyone may know: how each player ended it, karma, the new cycle's rolls)."""
+        report = self._kept_screen("cycle-report", lambda: cycle_report(self.session, ()),
+                                   lambda screen: screen.show_report(*cycle_report_parts(self.session)))
+        if report not in self.app.screen_stack:
+            self.app.push_screen(report)
 
     def _turn_now(self, mine: bool) -> None:
         """Whether this seat is to act now; a browser tab's title follows it."""
