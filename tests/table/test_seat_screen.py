@@ -45,7 +45,7 @@ async def test_a_seat_follows_the_table_and_is_told_when_its_turn_comes(tmp_path
         screen = app.screen
         assert "seat 1" in screen.sub_title
         hands_seen = set()
-        ours = 0
+        ours = waited = 0
         for _ in range(80):
             other.catch_up()
             if other.my_turn():
@@ -53,6 +53,9 @@ async def test_a_seat_follows_the_table_and_is_told_when_its_turn_comes(tmp_path
                 other.session.act(pick(other, "random", "ui"))
                 await until(pilot, lambda: len(screen.session.actions) == len(other.session.actions))
                 assert len(screen.session.events) != before or screen.session.actions
+                if not screen.seat.my_turn():  # the other seat's moves, and why it lacks others, are its own
+                    waited += 1
+                    assert screen.query_one("#actions").option_count == 0
             else:
                 await until(pilot, lambda: screen.seat.my_turn() or screen.session.over)
                 if screen.session.over:
@@ -77,6 +80,7 @@ async def test_a_seat_follows_the_table_and_is_told_when_its_turn_comes(tmp_path
             assert hand_cards(screen) == tuple(h.card for h in state.players[0].hand)  # its own, and only that
         assert bells, "the seat was never told its turn came"
         assert ours, "seat 1 never moved"
+        assert waited, "seat 1 never waited on the other seat: its empty list was never checked"
         assert any(hands_seen), "Ada never held a card: the hand was never tested"
     other.close()
 

@@ -22,6 +22,7 @@ from ..safe_text import tell
 from ..textual_internals import tell_page
 from ..safety import guarded
 from ..widgets.event_log import EventLog
+from ..widgets.quiet import QuietOptionList
 from .board import BoardScreen, cycle_report, cycle_report_parts
 from ..table_config import TableOptions
 
@@ -71,6 +72,18 @@ class SeatBoardScreen(BoardScreen):
         if self.seat.spectator:  # after the board's own titles, and after a resize gave the hand a new panel
             self.query_one("#hand").display = False
             self.query_one("#actions").border_title = "Watching"
+
+    def _fill_actions(self) -> None:
+        """While another seat is to act its moves are its own: this seat's list is empty (the board's
+        would name the acting player's missing moves and their odds)."""
+        if self.seat.my_turn():
+            super()._fill_actions()
+            return
+        actions = self.query_one("#actions", QuietOptionList)
+        if actions.option_count:
+            actions.clear_options()
+        actions.border_subtitle = ""
+        self._filled = []
 
     def shown_state(self, state):
         return seat_view(state, self.seat.players)
