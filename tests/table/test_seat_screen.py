@@ -64,6 +64,8 @@ async def test_a_seat_follows_the_table_and_is_told_when_its_turn_comes(tmp_path
                     await pilot.press("enter")
                     await pilot.pause()
                 assert screen._legal, "its turn came but no move was offered"
+                shows = screen.query_one("#actions").option_count
+                assert shows >= len(screen._legal), "its turn came but its list shows fewer moves than it has"
                 told, made = len(bells), len(screen.session.actions)
                 await pilot.press("1")
                 await pilot.pause()

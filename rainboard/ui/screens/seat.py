@@ -80,8 +80,7 @@ class SeatBoardScreen(BoardScreen):
             super()._fill_actions()
             return
         actions = self.query_one("#actions", QuietOptionList)
-        if actions.option_count:
-            actions.clear_options()
+        actions.replace_options([])  # through the list's own memory of what it shows, so the next fill draws
         actions.border_subtitle = ""
         self._filled = []
 
