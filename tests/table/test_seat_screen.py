@@ -222,3 +222,25 @@ async def test_a_cycle_ended_by_another_seat_is_reported_on_this_one(tmp_path):
                     await pilot.pause()
         assert reported, "no cycle ended on the other seat's move: nothing was checked"
     other.close()
+
+
+async def test_a_seat_picking_its_slugcat_sees_the_highlighted_one_described(tmp_path):
+    from rainboard.ui.widgets.fight import FightPanel
+
+    table, _ = host(tmp_path, 2, seed=11)  # slugcats picked in the game
+    other = TableSeat(tmp_path, read_table(tmp_path, table.code), 2).take()
+    app = seat_app(tmp_path, table.code, 1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, SeatBoardScreen))
+        screen = app.screen
+        if other.my_turn():  # seat 2 picks first: it takes the first slugcat, seat 1 then picks
+            other.session.act(other.session.legal[0])
+            await until(pilot, lambda: screen.seat.my_turn())
+        fight = screen.query_one("#fight", FightPanel)
+        names = [app.data.slugcats[a.slugcat].name for a in screen._legal]
+        assert fight.border_title == "Slugcat" and fight.display
+        assert names[0] in str(fight.render()), str(fight.render())
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert names[1] in str(fight.render()) and names[0] not in str(fight.render())
+    other.close()

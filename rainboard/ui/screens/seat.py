@@ -12,16 +12,21 @@ no hand at all and offers no move.
 
 from __future__ import annotations
 
+from textual import on
 from textual.content import Content
+from textual.widgets import ContentSwitcher, OptionList
 
 from rainboard.engine import events as ev
+from rainboard.engine.actions import ChooseSlugcat
 from rainboard.table import TableSeat, seat_view
 from rainboard.table.seat import NotYourMove, TableDrift
 
-from ..safe_text import tell
+from ..safe_text import shown, tell
 from ..textual_internals import tell_page
 from ..safety import guarded
 from ..widgets.event_log import EventLog
+from ..widgets.fight import FightPanel
+from ..widgets.slugcat_preview import slugcat_preview_content
 from ..widgets.quiet import QuietOptionList
 from .board import BoardScreen, cycle_report, cycle_report_parts
 from ..table_config import TableOptions
@@ -83,6 +88,29 @@ class SeatBoardScreen(BoardScreen):
         actions.replace_options([])  # through the list's own memory of what it shows, so the next fill draws
         actions.border_subtitle = ""
         self._filled = []
+
+    def _show_left(self, state, viewer: int) -> None:
+        """While this seat picks its slugcat, the one its list highlights is shown where the map
+        was: what it eats, its HP, its strengths (as the hotseat's pick screen shows them)."""
+        if not (self.session.choosing and self.seat.my_turn()):
+            super()._show_left(state, viewer)
+            return
+        self._preview_slugcat(self.query_one("#actions", QuietOptionList).highlighted)
+
+    def _preview_slugcat(self, index: int | None) -> None:
+        picks = [a for a in self._legal if isinstance(a, ChooseSlugcat)]  # the list's lines, in its order
+        if not picks:
+            return
+        pick = picks[index] if index is not None and 0 <= index < len(picks) else picks[0]
+        fight = self.query_one("#fight", FightPanel)
+        fight.border_title = "Slugcat"
+        fight.show_ways(shown(slugcat_preview_content(self.session.data, pick.slugcat)))
+        self.query_one("#left-switch", ContentSwitcher).current = "fight"
+
+    @on(OptionList.OptionHighlighted, "#actions")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.session.choosing and self.seat.my_turn():
+            self._preview_slugcat(event.option_index)
 
     def shown_state(self, state):
         return seat_view(state, self.seat.players)
