@@ -363,4 +363,13 @@ def read_save(path: Path | str, journal: bool = True) -> SaveGame:
     unreadable, too big, not JSON, not a save, another version, a wrong shape, a journal that does
     not fit) raises SaveError naming the file and the first bad place."""
     save, data = read_save_file(path)
-    return merge_journal(save, path, save_stamp(data)) if journal else save
+    return _one_text_each(merge_journal(save, path, save_stamp(data)) if journal else save)
+
+
+def _one_text_each(save: SaveGame) -> SaveGame:
+    """The save with one string for each different action text. A long game says the same few dozen
+    actions over and over, and read as JSON each of them is a string of its own: for 20,000 actions
+    about a megabyte that a game held open (its session, its autosave) would keep for nothing."""
+    texts: dict[str, str] = {}
+    actions = tuple([texts.setdefault(text, text) for text in save.actions])
+    return attrs.evolve(save, actions=actions)

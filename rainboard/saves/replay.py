@@ -15,6 +15,7 @@ the end of the game, for going on with it: see `resume_state`.
 
 from __future__ import annotations
 
+import gc
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterator
@@ -64,6 +65,7 @@ class _Playback:
                 raise self._error(problem)
         self.digests_checked = 0
         self.final_state: GameState
+        self._parsed: dict[str, Action] = {}  # each text read once: a long game says few, often
 
     def _played(self, partial: bool) -> Iterator[tuple[int, Action | None, GameState, list[Event]]]:
         """(number, action, state after it, its events) for each action of the save, checked, from
@@ -75,11 +77,14 @@ class _Playback:
             raise self._error(f"the setup in the save cannot start a game: {exc}") from None
         self._check_digest(0, state)
         yield 0, None, state, opening
+        parsed = self._parsed
         for number, text in enumerate(self.save.actions, start=1):
-            try:
-                action = parse_action(text)
-            except ActionParseError:
-                raise self._error(f"action {number} {text!r} is not an action", action=number) from None
+            action = parsed.get(text)
+            if action is None:
+                try:
+                    action = parsed[text] = parse_action(text)
+                except ActionParseError:
+                    raise self._error(f"action {number} {text!r} is not an action", action=number) from None
             try:
                 state, events = apply(state, action)
             except IllegalAction as exc:
@@ -289,9 +294,9 @@ class Resumed(_Playback):
         """The events of actions `floor` to the last, played again from the checkpoint before `floor`."""
         base, state = next(point for point in reversed(checkpoints) if point[0] <= floor)
         held = [opening] if floor == 0 else []
-        actions = self.save.actions
+        actions, parsed = self.save.actions, self._parsed
         for number in range(base + 1, len(actions) + 1):
-            state, events = apply(state, actions[number - 1], trusted=True)  # checked as the game was played
+            state, events = apply(state, parsed[actions[number - 1]], trusted=True)  # checked as the game was played
             if number >= floor:
                 held.append(events)
         return held
@@ -334,7 +339,7 @@ class Resumed(_Playback):
         states = self._states
         while len(states) <= index - self._states_from:
             text = self.save.actions[self._states_from + len(states) - 1]
-            state, _ = apply(states[-1], text, trusted=True)  # each was checked as the game was played
+            state, _ = apply(states[-1], self._parsed[text], trusted=True)  # each was checked as the game was played
             states.append(state)
         return states[index - self._states_from]
 
@@ -367,7 +372,13 @@ class Untold:
 def resume_state(save: SaveGame, path: Path | str | None = None, *, keep_events: int) -> Resumed:
     """The save played and checked as Replay does, kept only as far as going on needs (Resumed):
     the newest `keep_events` events at least; SaveError, in a Replay's words, if it does not replay."""
-    return Resumed(save, path, keep_events=keep_events)
+    running = gc.isenabled()
+    gc.disable()  # each action's values go by their counts (no cycles): the collector's passes would find nothing
+    try:
+        return Resumed(save, path, keep_events=keep_events)
+    finally:
+        if running:
+            gc.enable()
 
 
 def _told(result: SavedOutcome | None) -> str:

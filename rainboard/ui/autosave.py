@@ -9,8 +9,9 @@ import attrs
 
 from rainboard.engine import digest
 from rainboard.saves import SaveError, SaveGame, record, write_save
-from rainboard.saves.journal import JournalFile, action_line, count_line, journal_path
+from rainboard.saves.journal import MAX_LINE, JournalFile, action_line, count_line, journal_path
 from rainboard.saves.lock import TERMINAL, GameLock
+from rainboard.saves.savefile import encode_save, save_stamp
 
 from .session import GameSession
 
@@ -63,6 +64,7 @@ class Autosaver:
         self.journal = JournalFile(journal_path(path))
         self.written: int | None = None  # actions on disk (file and journal); None: checkpoint next
         self.folded = False  # nothing is in the journal that the save file lacks
+        self.maybe_written = False  # the file may already hold the game as the first checkpoint writes it
 
     @classmethod
     def for_new_game(cls, session: GameSession, data_dir: Path, handoffs: bool, report=None,
@@ -85,7 +87,9 @@ class Autosaver:
         the save); with `new_in` (a data folder) one that goes on in a new autosave there under a
         new id, leaving `path` as it was. Not yet written: call it."""
         if new_in is None:
-            return cls(path, save, report, recovered, lock=lock)
+            saver = cls(path, save, report, recovered, lock=lock)
+            saver.maybe_written = True  # the file it was read from: often the game, whole, already
+            return saver
         from rainboard.saves import autosave_path, new_game_id
 
         game_id = new_game_id(now())
@@ -146,10 +150,34 @@ class Autosaver:
         read: the new file alone holds every move (saves/journal.py)."""
         save = self._whole(session)
         count = len(save.actions)
-        stamp = write_save(self.path, save)
+        stamp = self._written_stamp(save) or write_save(self.path, save)
         self.checkpoint_save = save
         self.journal.replace(save.game_id, count, save=stamp)
         self.written, self.folded = count, True
+
+    def _written_stamp(self, save: SaveGame) -> str | None:
+        """The stamp of the file when, at the first checkpoint of a resumed game, it holds `save`
+        already, byte for byte (no journal line was read with it): writing it again would change
+        nothing, and for a long game it is most of what a Continue writes. Else None."""
+        if not self.maybe_written:
+            return None
+        self.maybe_written = False
+        if save != self.checkpoint_save:
+            return None
+        try:
+            with open(self.journal.path, "rb") as journal:
+                head = journal.read(MAX_LINE + 2)  # a header line, and the start of any line after it
+        except FileNotFoundError:
+            head = b""
+        except OSError:
+            return None
+        if head.count(b"\n") > 1 or len(head) > MAX_LINE + 1:  # lines after the header: folded in here
+            return None
+        try:
+            body = encode_save(save)
+            return save_stamp(body) if self.path.read_bytes() == body else None
+        except (OSError, ValueError):  # not readable, or not writable as it is: write_save says why
+            return None
 
     def _whole(self, session: GameSession) -> SaveGame:
         digests = dict(session.digests)
