@@ -17,11 +17,16 @@ def session_from_replay(replay, upto: int, data, setup, challenge: str | None = 
     the game's next save still holds them."""
     from rainboard.engine import digest
 
-    starts = [0]  # where each action's events begin in the game's events, by action number
-    total = len(replay.events_at(0))
-    for step in range(1, upto + 1):
-        starts.append(total)
-        total += len(replay.events_at(step))
+    known = getattr(replay, "event_starts", None)  # a resumed save has them counted already
+    if known is not None and len(known) > upto:
+        starts = list(known[:upto + 1])  # where each action's events begin in the game's events
+        total = starts[upto] + len(replay.events_at(upto))
+    else:
+        starts = [0]
+        total = len(replay.events_at(0))
+        for step in range(1, upto + 1):
+            starts.append(total)
+            total += len(replay.events_at(step))
     state = replay.state_at(upto)
     marks = last_moves(replay, upto, starts, len(state.players))
     floor = min([total - KEEP_EVENTS, *(mark.news_from for mark in marks.values())])
@@ -36,7 +41,8 @@ def session_from_replay(replay, upto: int, data, setup, challenge: str | None = 
     session = GameSession(data=data, setup=setup, state=state, events=EventWindow(held, starts[first]),
                           actions=list(replay.actions[:upto]), challenge=challenge, last_moves=marks)
     session.digests = {n: kept for n, kept in replay.save.digests.items() if n <= upto}
-    session.digests.setdefault(upto, digest(state))
+    if upto not in session.digests:  # computed only when the save lacks it
+        session.digests[upto] = digest(state)
     return session
 
 
