@@ -1,30 +1,28 @@
 """The `rainboard` command: play, check the decks, run the simulator.
 
 Heavy modules (Textual, the engine) are imported inside the command that needs them, so
-`rainboard decks check` and `rainboard sim` start quickly.
-"""
+`rainboard decks check` and `rainboard sim` start quickly. A command line is read with the parser
+of the one subcommand it names, so `rainboard play` (and each tab `rainboard serve` starts) builds
+no other subcommand's options; `rainboard --help`, a shell's Tab completion and any line not read
+at a glance get the parser with them all."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from rainboard.cli_args import HelpFormatter, command, decks_option as _decks_option, dice_option, load as _load
-from rainboard.cli_args import PROG, data_folder as _data_folder, preset_option as _preset_option
-from rainboard.cli_challenge import challenge_parser, cmd_challenge, cmd_scores, scores_parser
-from rainboard.cli_completion import autocomplete, cmd_completion, completion_parser
-from rainboard.cli_sim import cmd_balance, cmd_sim, sim_parsers
-from rainboard.cli_table import cmd_host, cmd_join, cmd_tables, table_parsers
-from rainboard.serve import cmd_serve, serve_parser
+from rainboard.cli_args import PROG, HelpFormatter, data_dir_option, data_folder as _data_folder, load as _load
 from rainboard.text import PrintableStream, printable
 
 if TYPE_CHECKING:
     from rainboard.data import GameData
 
-def build_parser() -> argparse.ArgumentParser:
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: with every subcommand, or, given `only` (a subcommand's name, or
+    "" for none), with that one alone. A line naming one subcommand parses the same either way."""
     from rainboard import __version__
 
     parser = argparse.ArgumentParser(
@@ -35,42 +33,43 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    _data_dir_option(parser)
+    data_dir_option(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    play = command(commands, "play", "open the game (the default)",
-                   "Open the game in this terminal: the title screen, with New game, Solo challenge, "
-                   "Continue, Saved games, Scores and the rules.",
-                   ["rainboard play", "rainboard play --preset short --decks ~/my-decks"])
-    _decks_option(play)
-    _preset_option(play)
-
-    tutorial = command(commands, "tutorial", "learn to play: a guided first game",
-                       "Open the game on Learn to play: a short guided solo game on the real board, each "
-                       "step asking for one move and saying why. It goes on from the step you left it at.",
-                       ["rainboard tutorial", "rainboard tutorial --data-dir ~/rainboard-club"])
-    _decks_option(tutorial)
-
-    decks = command(commands, "decks", "work with the deck data",
-                    "Work with the deck data (decks/ in a checkout, or a folder of your own).",
-                    ["rainboard decks check", "rainboard decks check --decks ~/my-decks"])
-    deck_commands = decks.add_subparsers(dest="decks_command", metavar="ACTION", required=True)
-    check = command(deck_commands, "check", "load the decks and report problems",
-                    "Load the decks, list every region's deck and every preset, and report each problem "
-                    "as file: place: what is wrong.",
-                    ["rainboard decks check", "rainboard decks check --decks ~/my-decks"])
-    _decks_option(check)
-
-    sim_parsers(commands)
-    challenge_parser(commands)
-    scores_parser(commands)
-    _save_parsers(commands)
-    serve_parser(commands)
-    table_parsers(commands)  # host, join, tables: a table of own screens (cli_table.py)
-    completion_parser(commands)
+    wanted = SUBCOMMANDS if only is None else (only,) if only else ()
+    for adds in dict.fromkeys(_PARSERS[name] for name in wanted):  # each function once, in --help's order
+        _later(*adds.split(":"))(commands)
     for name in DATA_COMMANDS:  # also after the command's name: `rainboard play --data-dir DIR`
-        _data_dir_option(commands.choices[name], default=argparse.SUPPRESS)
+        if name in commands.choices:
+            data_dir_option(commands.choices[name], default=argparse.SUPPRESS)
     return parser
+
+
+# each subcommand, in the order --help lists them, with the function that adds its parser (one
+# function adds two or three of them: sim and balance...), as module:function, imported when needed
+_PARSERS = {
+    "play": "rainboard.cli_parsers:play_parser", "tutorial": "rainboard.cli_parsers:tutorial_parser",
+    "decks": "rainboard.cli_parsers:decks_parser", "sim": "rainboard.cli_sim:sim_parsers",
+    "balance": "rainboard.cli_sim:sim_parsers", "challenge": "rainboard.cli_challenge:challenge_parser",
+    "scores": "rainboard.cli_challenge:scores_parser", "continue": "rainboard.cli_parsers:save_parsers",
+    "replay": "rainboard.cli_parsers:save_parsers", "serve": "rainboard.serve:serve_parser",
+    "host": "rainboard.cli_table:table_parsers", "join": "rainboard.cli_table:table_parsers",
+    "tables": "rainboard.cli_table:table_parsers", "completion": "rainboard.cli_completion:completion_parser",
+}
+SUBCOMMANDS = tuple(_PARSERS)
+
+
+def _command_named(argv: list[str]) -> str | None:
+    """The subcommand a command line names, "" when it names none and gives nothing but --data-dir,
+    or None when it cannot be told at a glance (--help, --version, an abbreviated or unknown option,
+    an unknown command): the whole parser reads that line, so its help and errors are the same."""
+    words = iter(argv)
+    for word in words:
+        if word == "--data-dir":
+            if next(words, None) is None:
+                return None
+        elif not word.startswith("--data-dir="):
+            return word if word in _PARSERS else None
+    return ""
 
 
 DATA_COMMANDS = ("play", "tutorial", "continue", "replay", "challenge", "scores", "serve")  # those that read or write saves
@@ -183,32 +182,7 @@ def cmd_decks_check(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-# -- saves: the global --data-dir, `continue` and `replay` ---------------------------------------
-def _data_dir_option(parser: argparse.ArgumentParser, default=None) -> None:
-    parser.add_argument(
-        "--data-dir", type=Path, metavar="DIR", default=default,
-        help="the folder for saves and scores (default: $RAINBOARD_DATA_DIR, else your user data folder)",
-    )
-
-
-def _save_parsers(commands) -> None:
-    command(commands, "continue", "resume the most recent unfinished game",
-            "Open the game on the unfinished game played most recently, where it was left.",
-            ["rainboard continue", "rainboard continue --data-dir ~/rainboard-club"])
-    replay = command(commands, "replay", "watch a saved game, check it with --verify, read it with --text",
-                     "Watch a saved game move by move (forward and back), or with --verify play it back "
-                     "without a screen, check every digest, and print its final digest, or with --text print "
-                     "the whole game as a transcript to read.",
-                     ["rainboard replay ~/.local/share/rainboard/games/20261123-131800-ab12.json",
-                      "rainboard replay evening.json --verify", "rainboard replay evening.json --text > evening.txt"])
-    replay.add_argument("file", type=Path, metavar="FILE", help="a save file")
-    replay.add_argument("--verify", action="store_true",
-                        help="play it back without the interface and report whether it replays the same")
-    replay.add_argument("--text", action="store_true",
-                        help="print the whole game as a transcript: the setup, every turn's moves and rolls by "
-                             "cycle, and how it ended (plain text, for reading or a screen reader)")
-
-
+# -- saves: `continue` and `replay` --------------------------------------------------------------
 def cmd_continue(args: argparse.Namespace) -> int:
     """Open the app on the most recently played unfinished game."""
     from rainboard.saves import latest_unfinished
@@ -254,7 +228,28 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _later(module: str, name: str):
+    """`module`'s function `name`, imported when it is first called."""
+    def call(*args):
+        from importlib import import_module
+
+        return getattr(import_module(module), name)(*args)
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+# the subcommands of modules of their own, imported when they run (tests replace these names here)
+cmd_sim, cmd_balance = _later("rainboard.cli_sim", "cmd_sim"), _later("rainboard.cli_sim", "cmd_balance")
+cmd_challenge = _later("rainboard.cli_challenge", "cmd_challenge")
+cmd_scores = _later("rainboard.cli_challenge", "cmd_scores")
+cmd_serve = _later("rainboard.serve", "cmd_serve")
+cmd_completion = _later("rainboard.cli_completion", "cmd_completion")
+
+
 def _table_command(args: argparse.Namespace) -> int:
+    from rainboard.cli_table import cmd_host, cmd_join, cmd_tables
+
     if args.command == "host":
         return cmd_host(args, _data_folder(args), _out(), _err())
     if args.command == "join":
@@ -301,8 +296,11 @@ def _run(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the `rainboard` command; returns the exit code."""
-    parser = build_parser()
-    autocomplete(parser)  # a shell asking for Tab completions: answer and exit (cli_completion.py)
+    if "_ARGCOMPLETE" in os.environ:  # a shell asking for Tab completions: answer and exit (cli_completion.py)
+        from rainboard.cli_completion import autocomplete
+
+        autocomplete(build_parser())
+    parser = build_parser(_command_named(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     try:
         code = _run(args)

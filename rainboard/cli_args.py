@@ -74,6 +74,14 @@ def seconds(text: str) -> float:
     return value
 
 
+def data_dir_option(parser: argparse.ArgumentParser, default=None) -> None:
+    """--data-dir: the main command's, and again each subcommand's that reads or writes saves."""
+    parser.add_argument(
+        "--data-dir", type=Path, metavar="DIR", default=default,
+        help="the folder for saves and scores (default: $RAINBOARD_DATA_DIR, else your user data folder)",
+    )
+
+
 def decks_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--decks",
