@@ -38,8 +38,6 @@ def _glance(path: Path) -> tuple[datetime, bool] | None:
     """(updated, finished) of the save in `path`, its journal's last write counted as read_save
     counts it; None when the file is plainly not a save (unreadable, too big, not JSON, another
     format, a field missing or of the wrong kind, a journal header of another game or file)."""
-    import hashlib
-
     try:
         data = _bounded(path)
         raw = json.loads(data)
@@ -58,11 +56,19 @@ def _glance(path: Path) -> tuple[datetime, bool] | None:
         return None  # read_save refuses a journal of another game: the file is no save to continue
     if said is None and finished:
         return updated, finished  # a journal from before stamps is not applied to a finished game
-    if said is not None and not (isinstance(said, str) and said and hashlib.sha256(data).hexdigest().startswith(said)):
+    if said is not None and not (isinstance(said, str) and said and _stamp(data).startswith(said)):
         return updated, finished  # begun beside an older file: not applied
     if more and moment is not None:
         updated = max(updated, moment)
     return updated, finished
+
+
+def _stamp(data: bytes) -> str:
+    """A save's bytes' SHA-256 in hex, whose first characters a journal's header names
+    (savefile.save_stamp); hashlib is loaded only for a save with a journal beside it."""
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
 
 
 def _bounded(path: Path) -> bytes:

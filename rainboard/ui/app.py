@@ -109,7 +109,8 @@ class RainboardApp(AppHooks, GameKeeping, App):
             except OSError:
                 pass  # a folder we cannot tidy is no reason not to play
         if self.data is None:  # checked once the title is up: broken decks are told now, not at New game
-            self.run_worker(self._check_decks, name="decks checked", group="decks", thread=True)
+            self.call_after_refresh(self.run_worker, self._check_decks, name="decks checked", group="decks",
+                                    thread=True)  # after the first frame, not beside it
         if self.open_table is not None:  # `rainboard host` / `join`: a table of own screens (screens/seat.py)
             from .screens.seat import start_at_table
 

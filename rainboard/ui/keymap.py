@@ -14,8 +14,6 @@ default key, with a one-line notice naming the first problem. The keymap is Text
 
 from __future__ import annotations
 
-import difflib
-import tomllib
 from pathlib import Path
 
 from textual.keys import Keys, key_to_character
@@ -61,6 +59,9 @@ def key_name(text: str) -> str:
 def parse_keymap(text: str) -> dict[str, str]:
     """The keymap (binding id -> "key,key") that keymap.toml's text asks for, checked against the key
     table and the keys kept elsewhere; KeymapError naming the first problem."""
+    import difflib  # here: a table without keymap.toml (most) starts without the TOML reader
+    import tomllib
+
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -46,6 +46,7 @@ class TitleScreen(Screen):
 
     unfinished = None  # the unfinished game Continue resumes, once the saves have been looked at
     _looked = False
+    _shown = False  # the screen has been shown once: each later showing looks at the saves again
     _offered = False  # the tutorial was offered on this start
     _refused: frozenset = frozenset()  # saves Continue could not open here: passed over from then on
 
@@ -79,12 +80,14 @@ class TitleScreen(Screen):
         menu = self.query_one("#menu", OptionList)
         menu.highlighted = menu.get_option_index("new-game")
         menu.focus()
-        # after the first frame: finding the unfinished game reads the save folder
-        self.call_after_refresh(self._look_for_unfinished)
+        # before the first frame, so the title is drawn once with Continue decided: the glance is
+        # quick (each autosave's top-level fields, no engine), and a second drawing cost more than it
+        self._look_for_unfinished()
 
     def on_screen_resume(self) -> None:
-        if self._looked:  # back from a game or the saves list (the first look waits for the first frame)
+        if self._shown:  # back from a game or the saves list (the first look was made at mount)
             self._look_for_unfinished()
+        self._shown = True
 
     def _look_for_unfinished(self) -> None:
         """Continue is offered only when there is an unfinished game to continue. A glance at each
@@ -117,10 +120,13 @@ class TitleScreen(Screen):
         menu = self.query_one("#menu", OptionList)
         menu.replace_option_prompt("learn", tutorial_entry(self.app))
         if self.app.offer_tutorial and not self._offered and should_offer(self.app):
-            from .tutorial import offer_tutorial
-
             self._offered = True
-            offer_tutorial(self.app)
+            self.call_after_refresh(self._offer_tutorial)  # over the title, once it is drawn
+
+    def _offer_tutorial(self) -> None:
+        from .tutorial import offer_tutorial
+
+        offer_tutorial(self.app)
 
     @on(OptionList.OptionSelected, "#menu")
     def choose(self, event: OptionList.OptionSelected) -> None:
