@@ -25,12 +25,16 @@ What is here, and why no public way serves:
 - `tell_page`: a few words for the page around a browser tab's terminal (its tab title, "Your
   turn · Rainboard"), sent as the driver's meta packet that textual-serve passes on; Textual
   offers a web app no public way to speak to its page but opening a URL.
+- `divide_line`: where rich (and Textual's `Content.wrap`, which calls it) cuts a line into rows,
+  so the event log can count a line's rows at a width without drawing them; the public
+  `Content.wrap` costs six times as much.
 - `screen_lines` and `screen_segments`: what the screen shows, as lines of text and as the
   segments sent to the terminal; for tests, which Textual offers only as an SVG picture.
 """
 
 from __future__ import annotations
 
+from rich import _wrap as rich_wrap  # rich's, not Textual's: should it move, this import fails loudly
 from textual import keys as textual_keys
 from textual.app import App
 from textual.screen import Screen
@@ -174,6 +178,12 @@ def tell_page(app: App, title: str) -> bool:
 def character_to_key(character: str) -> str:
     """The name Textual gives the key that types `character` ("?" -> "question_mark", "n" -> "n")."""
     return textual_keys._character_to_key(character)
+
+
+# -- text ------------------------------------------------------------------------------------------
+def divide_line(text: str, width: int, fold: bool = True) -> list[int]:
+    """The offsets where a line of `text` is cut into rows `width` cells wide, as Textual wraps it."""
+    return rich_wrap.divide_line(text, width, fold=fold)
 
 
 # -- for tests ---------------------------------------------------------------------------------------

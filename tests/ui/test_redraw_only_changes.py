@@ -1,7 +1,7 @@
 """A move redraws only the panels whose part of the game it changed: the board hands every panel the
 new state, and a panel whose slice of it (the players on the map, the roster's lines, the rain, the
 card, the hand) is what it showed before builds nothing. And the replay's log, stepping back, writes
-only the lines the window gained at the top."""
+only the lines the window gained at the top, and draws none of them until they are shown."""
 
 from __future__ import annotations
 
@@ -120,13 +120,17 @@ async def test_a_replay_stepping_back_writes_only_the_lines_gained_at_the_top():
         kept.reset(shown(100), state)
         await pilot.pause()
         written: list = []
-        original = kept.strips
-        kept.strips = lambda content: written.append(content) or original(content)
+        drawn: list = []
+        counting, drawing = kept._count, kept.strips
+        kept._count = lambda content: written.append(content) or counting(content)
+        kept.strips = lambda content: drawn.append(content) or drawing(content)
         for end in (99, 98, 90):  # a step back, another, and a jump back inside the window
             written.clear()
+            drawn.clear()
             kept.reset(shown(end), state)
             new_top = sum(len(steps[i]) for i in range(max(0, end - window), kept_start(end, window)))
-            assert len(written) == new_top, end
+            assert len(written) == new_top, end  # only the lines gained at the top are written
+            assert drawn == []  # and none is drawn until it is scrolled to: the log shows its bottom
             fresh.reset([], state)
             fresh.reset(shown(end), state)
             fresh._write_all()

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
+from itertools import accumulate
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from textual import events
 from textual.cache import LRUCache
@@ -16,22 +19,30 @@ from rainboard.engine.events import Event
 from rainboard.engine.state import GameState
 
 from ..words import event_line
+from ..textual_internals import divide_line
 from .quiet import QuietLayout
 
 KEEP_LINES = 2000  # the log keeps this many events; older ones drop off the top
 TRIM_SLACK = 200  # lines past `keep` dropped together, so trimming is rare
 INDENT = 2  # every line starts with a symbol and a space; wrapped lines hang under the text
 CACHED_ROWS = 1024  # rows kept cut to the log's width, as Textual's own logs keep them
+KNOWN_LINES = 4096  # events whose lines (and rows, once counted or drawn) are kept after they leave the log
 
 
 class EventLog(QuietLayout, ScrollView, can_focus=True):
     """A scrolling log of events that follows the newest line.
 
-    The log keeps each event's Content and draws it into rows (`lines`, one Strip per row of the
-    log, wrapped to its width in the theme's colours) when it is written; Textual asks for the rows
-    it shows through `render_line`, and the log scrolls over `virtual_size`, as Textual's own Log
-    and toolong's log view do. A new width or theme writes every row again. Its size is fixed by the
+    The log keeps each event's Content. When a line is written only the rows it takes at the log's
+    width are counted (from its text: no drawing); its rows (Strips, wrapped to the width in the
+    theme's colours) are drawn the first time one of them is shown, so a replay's jump that fills
+    the log with hundreds of lines draws only the screenful that shows. Textual asks for the rows it
+    shows through `render_line`, and the log scrolls over `virtual_size`, as Textual's own Log and
+    toolong's log view do. A new width or theme writes every line again. Its size is fixed by the
     screen, so lines added or dropped on a move repaint it alone (`quietly`).
+
+    The lines of the last KNOWN_LINES events are kept by event (that very object), with their rows
+    once counted or drawn, even after they leave the log: a replay that steps or jumps back to
+    where it was finds them written.
     """
 
     DEFAULT_CSS = """
@@ -57,20 +68,26 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         self.keep = keep
         self.auto_scroll = auto_scroll  # show the newest line whenever lines are added
         self.contents: list[Content] = []  # every line kept, as Content, to write again on resize
-        self.lines: list[Strip] = []  # the rows drawn from them, at most as wide as the log
         self._events: list[Event] = []  # the events those lines tell, to see what a reset keeps
-        self._rows: list[int] = []  # the log's rows each line took when written
+        self._rows: list[int] = []  # the log's rows each line takes at the written width
+        self._drawn: list[list[Strip] | None] = []  # each line's rows, once one of them was shown
+        self._starts: list[int] | None = None  # the log's row each line starts at (None: count again)
+        self._total = 0  # the rows of every line written
         self._written_width = 0
         self._widest = 0  # the widest row written since the last clear
         self._first_row = 0  # rows dropped off the top since the last clear: a row's number for the cache
-        self._row_cache: LRUCache[tuple[int, int, int], Strip] = LRUCache(CACHED_ROWS)
+        self._row_cache: LRUCache[tuple, Strip] = LRUCache(CACHED_ROWS)
+        self._frame: tuple | None = None  # (scroll offset, width, style) while a frame's rows are drawn
+        self._said: dict[int, tuple[Event, Content]] = {}  # id(event) -> (the event, its line)
+        # id(line) -> [the line, the width, its rows there, the widest, the rows drawn or None]
+        self._known_rows: dict[int, list] = {}
 
     def add(self, events: Iterable[Event], state: GameState) -> None:
         """Write a line for each event (`state` lends the names). Only the new lines are written;
         the oldest drop off the top, a batch at a time, never by writing the rest again."""
         events = list(events)
         with self.quietly():
-            self._append(events, [event_line(event, state) for event in events])
+            self._append(events, self._lines(events, state))
             self._trim(len(self.contents) - self.keep, slack=TRIM_SLACK)
         self._follow()
 
@@ -87,19 +104,30 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
             if before is not None:
                 with self.quietly():
                     self._keep_and_add(0, events[before:], state)
-                    self._prepend(events[:before], [event_line(event, state) for event in events[:before]])
+                    self._prepend(events[:before], self._lines(events[:before], state))
                 self._follow()
                 return
         if start is None or not self._written_width:
             self._events = events
-            self.contents = [event_line(event, state) for event in events]
-            self._rows = []
+            self.contents = self._lines(events, state)
+            self._rows, self._drawn, self._starts, self._total = [], [], None, 0
             if self._written_width:
                 self._write_all(settled=True)
             return
         with self.quietly():
             self._keep_and_add(start, events, state)
         self._follow()
+
+    def _lines(self, events: list[Event], state: GameState) -> list[Content]:
+        """Each event's line: the one made before for that very event, or a new one."""
+        said = self._said
+        lines = []
+        for event in events:
+            known = said.get(id(event))
+            if known is None or known[0] is not event:  # (held here, an event keeps its id)
+                known = _remember(said, id(event), (event, event_line(event, state)))
+            lines.append(known[1])
+        return lines
 
     def _follow(self, immediate: bool = True) -> None:
         """Show the newest line now, in this frame."""
@@ -115,7 +143,7 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         self._trim(start)
         self._cut(same)
         rest = events[same:]
-        self._append(rest, [event_line(event, state) for event in rest])
+        self._append(rest, self._lines(rest, state))
 
     def _append(self, events: list[Event], lines: list[Content]) -> None:
         self._events.extend(events)
@@ -127,18 +155,20 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         """Write these lines above the first one (the rows below keep what they show)."""
         if not lines:
             return
-        drawn = [self.strips(content) for content in lines]
-        rows = [strip for strips in drawn for strip in strips]
+        counted = [self._count(content) for content in lines]
+        added = sum(rows for rows, _ in counted)
         self._events[:0] = events
         self.contents[:0] = lines
-        self._rows[:0] = [len(strips) for strips in drawn]
-        self.lines[:0] = rows
+        self._rows[:0] = [rows for rows, _ in counted]
+        self._drawn[:0] = [None] * len(lines)
+        self._starts = None
+        self._total += added
         # the rows below keep their numbers; the new ones may take numbers rows dropped off the top
         # once had, so the rows cut to the width are forgotten
-        self._first_row -= len(rows)
+        self._first_row -= added
         self._row_cache.clear()
-        self._widest = max([self._widest, *(strip.cell_length for strip in rows)])
-        self.virtual_size = Size(self._widest, len(self.lines))
+        self._widest = max([self._widest, *(widest for _, widest in counted)])
+        self.virtual_size = Size(self._widest, self._total)
         self.refresh()
 
     def _trim(self, count: int, slack: int = 0) -> None:
@@ -146,11 +176,12 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         if count <= 0 or count < slack:
             return
         rows = sum(self._rows[:count])
-        del self.contents[:count], self._events[:count], self._rows[:count]
+        del self.contents[:count], self._events[:count], self._rows[:count], self._drawn[:count]
+        self._starts = None
         if rows:
             self._first_row += rows  # the rows left keep their numbers, and their cut copies
-            del self.lines[:rows]
-            self.virtual_size = Size(self._widest, len(self.lines))
+            self._total -= rows
+            self.virtual_size = Size(self._widest, self._total)
             self.refresh()
 
     def _cut(self, keep: int) -> None:
@@ -158,12 +189,18 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         if keep >= len(self.contents):
             return
         rows = sum(self._rows[keep:])
-        del self.contents[keep:], self._events[keep:], self._rows[keep:]
+        del self.contents[keep:], self._events[keep:], self._rows[keep:], self._drawn[keep:]
+        self._starts = None
         if rows:
-            del self.lines[len(self.lines) - rows:]
+            self._total -= rows
             self._row_cache.clear()  # new lines will take those numbers
-            self.virtual_size = Size(self._widest, len(self.lines))
+            self.virtual_size = Size(self._widest, self._total)
             self.refresh()
+
+    @property
+    def lines(self) -> list[Strip]:
+        """Every row of the log, top to bottom, as drawn (rows not shown yet are drawn now)."""
+        return [row for line in range(len(self.contents)) for row in self._line_rows(line)]
 
     @property
     def plain_lines(self) -> list[str]:
@@ -186,26 +223,78 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         parse = self.app.stylesheet.parse_style
         style = self.visual_style
         strips = []
-        for row in self.wrapped(content, width):
+        body = content.plain[INDENT:]
+        # a line that fits is its one row (wrapping it only cuts it in two and joins it again)
+        fits = "\n" not in body and "\t" not in body and cell_len(body) <= width - INDENT
+        for row in [content] if fits else self.wrapped(content, width):
             segments = [Segment(piece, piece_style.rich_style)
                         for piece, piece_style in row.render(style, end="", parse_style=parse)]
             strips.append(Strip(segments, row.cell_length).crop(0, width))
         return strips
 
+    def _count(self, content: Content) -> tuple[int, int]:
+        """The rows an event's line takes at the written width, and the widest of them (as many
+        rows as `wrapped` cuts, counted from the text alone: nothing is drawn)."""
+        known = self._known(content)
+        if known is None:
+            known = [content, self._written_width, *self._measure(content), None]
+            _remember(self._known_rows, id(content), known)
+        return known[2], known[3]
+
+    def _known(self, content: Content) -> list | None:
+        """What is kept of this line at the written width, if anything."""
+        known = self._known_rows.get(id(content))
+        return known if known is not None and known[0] is content and known[1] == self._written_width else None
+
+    def _measure(self, content: Content) -> tuple[int, int]:
+        """`_count` for a line not counted yet at this width."""
+        width = self._written_width
+        if width <= INDENT + 4:
+            return 1, min(content.cell_length, width)
+        body = content.plain[INDENT:]
+        room = width - INDENT
+        if "\n" in body or "\t" in body:  # rare: counted the long way
+            rows = self.wrapped(content, width)
+            return len(rows), min(max(row.cell_length for row in rows), width)
+        if cell_len(body) <= room:
+            return 1, min(content.cell_length, width)
+        # Content.wrap cuts a line where rich's divide_line says; a row of a cut line is at most the width
+        return len(divide_line(body, room, fold=True)) + 1, width
+
+    def _line_rows(self, line: int) -> list[Strip]:
+        """The rows of line `line` (an index into `contents`), drawn when first asked for."""
+        rows = self._drawn[line]
+        if rows is None:
+            content = self.contents[line]
+            known = self._known(content)
+            if known is None:  # (counted, then let go of while in the log: a log of thousands of lines)
+                self._count(content)
+                known = self._known(content)
+            if known[4] is None:
+                known[4] = self.strips(content)
+            rows = self._drawn[line] = known[4]
+        return rows
+
     def _write(self, contents: list[Content]) -> None:
-        """Add these lines' rows at the bottom (the size the log scrolls over is set once, at the end)."""
-        widest = self._widest
+        """Count these lines' rows at the bottom; they are drawn when shown (the size the log scrolls
+        over is set once, at the end)."""
+        widest, total = self._widest, self._total
         for content in contents:
-            strips = self.strips(content)
-            self.lines.extend(strips)
-            self._rows.append(len(strips))
-            widest = max([widest, *(strip.cell_length for strip in strips)])
-        self._widest = widest
-        self.virtual_size = Size(widest, len(self.lines))
+            rows, wide = self._count(content)
+            self._rows.append(rows)
+            total += rows
+            widest = max(widest, wide)
+        self._drawn.extend([None] * len(contents))
+        self._starts = None
+        self._widest, self._total = widest, total
+        self.virtual_size = Size(widest, total)
 
     def clear(self) -> None:
-        """Forget every row drawn (the events' lines stay, to be written again)."""
-        self.lines.clear()
+        """Forget every row counted and drawn (the events' lines stay, to be written again)."""
+        self._rows = []
+        self._drawn = []
+        self._starts = None
+        self._total = 0
         self._row_cache.clear()
         self._first_row = 0
         self._widest = 0
@@ -213,19 +302,43 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         self.refresh()
 
     # -- drawing ---------------------------------------------------------------------------------------
+    def render_lines(self, crop):
+        """The rows Textual asks for in one frame: where the log is scrolled, its width and its
+        style are read once for all of them (reading the style was most of a row's time)."""
+        self._frame = (self.scroll_offset, self.scrollable_content_region.width, self.rich_style)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
+
     def render_line(self, y: int) -> Strip:
         """Row `y` of the log as it shows now: the row scrolled to, cut or padded to the width."""
-        scroll_x, scroll_y = self.scroll_offset
-        width = self.scrollable_content_region.width
+        frame = self._frame
+        if frame is None:
+            frame = (self.scroll_offset, self.scrollable_content_region.width, self.rich_style)
+        (scroll_x, scroll_y), width, style = frame
         row = scroll_y + y
-        style = self.rich_style
-        if row >= len(self.lines):
+        if row >= self._total:
             return Strip.blank(width, style).apply_style(style)
-        key = (row + self._first_row, scroll_x, width)
+        key = (row + self._first_row, scroll_x, width, style)
         strip = self._row_cache.get(key)
         if strip is None:
-            strip = self._row_cache[key] = self.lines[row].crop_extend(scroll_x, scroll_x + width, style)
-        return strip.apply_style(style)
+            starts = self._starts
+            if starts is None:
+                starts = self._starts = list(accumulate(self._rows, initial=0))
+            line = bisect_right(starts, row) - 1
+            drawn = self._line_rows(line)[row - starts[line]]
+            strip = self._row_cache[key] = drawn.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+        return strip
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """As a ScrollView follows its scrolling, but a scrollbar of no width (the boards' logs have
+        none) is left where it is, as Textual leaves it when the log's size changes: moved, it was
+        repainted though not on screen, and Textual then mapped the whole screen again."""
+        if self.show_vertical_scrollbar and self.styles.scrollbar_size_vertical:
+            self.vertical_scrollbar.position = new_value
+        if round(old_value) != round(new_value):
+            self.refresh(self.size.region)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -239,18 +352,31 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         newest line in this frame)."""
         with self.quietly():
             self.clear()
-            self._rows = []
             self._written_width = self.scrollable_content_region.width
             self._write(self.contents)
         self._follow(immediate=settled)  # a new size may not be settled yet: after the next refresh
 
     def on_mount(self) -> None:
-        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._write_all())
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._new_theme())
+
+    def _new_theme(self) -> None:
+        """The rows drawn are in the old theme's colours: every line is written again."""
+        self._known_rows.clear()
+        self._write_all()
 
     def on_resize(self, event: events.Resize) -> None:
         # a line is wrapped once, when it is written: a new width means writing it all again
         if self.scrollable_content_region.width != self._written_width:
             self._write_all()
+
+
+def _remember(kept: dict, key: int, value, most: int = KNOWN_LINES):
+    """Keep `value` under `key` (in place of what was there), letting the oldest go past `most`."""
+    kept.pop(key, None)
+    kept[key] = value
+    if len(kept) > most:
+        del kept[next(iter(kept))]
+    return value
 
 
 def _find(events: list[Event], wanted: Event) -> int | None:
