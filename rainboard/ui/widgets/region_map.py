@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from textual.cache import LRUCache
 from textual.content import Content, Span
 
 from rainboard.engine.queries import gate_karma
@@ -48,6 +49,7 @@ from rainboard.engine.state import ASCENDED, DEAD
 
 from .map_template import COMPACT_TEMPLATE, GATE_LINES, PLACEHOLDER, WALK_LINES, WIDE_TEMPLATE, _data_links, _fits, \
     load_template, template_links, template_width  # noqa: F401 (template_links: the tests read it here)
+from .painted_rows import PaintedRows
 from .players import player_tokens, token_chip
 from .region_notes import gate_lines, map_code, pack, region_head
 from .state_view import StateView
@@ -313,12 +315,13 @@ def wide_fits(width: int, height: int | None) -> bool:
     return width >= template_width(wide) and (height is None or height >= len(wide) + 2)
 
 
-class RegionMap(StateView):
+class RegionMap(PaintedRows, StateView):
     """The map of regions and karma gates, from one player's point of view.
 
     A click on a region's cell puts that region in focus: the lines under the map tell its traits and
     gates instead of the viewer's own; a click on it again, or the next player's turn, brings the
-    focus back to the viewer's region.
+    focus back to the viewer's region. A move repaints only the rows it changed (PaintedRows), and
+    the last drawings are kept by what they were drawn from, so a replay stepping back draws nothing.
     """
 
     DEFAULT_CSS = """
@@ -333,11 +336,23 @@ class RegionMap(StateView):
         super().__init__(name=name, id=id, classes=classes)
         self.focus_region: str | None = None
         self._template: tuple[str, ...] = ()
+        self._drawings: LRUCache[tuple, tuple[Content, tuple[str, ...]]] = LRUCache(64)
 
     def show(self, state: GameState, viewer: int | None) -> None:
         if viewer != self._viewer:
             self.focus_region = None
-        super().show(state, viewer)
+        with self.changed_rows_only():
+            super().show(state, viewer)
+
+    def _content(self, width: int) -> Content:
+        if self._key is None:
+            return super()._content(width)
+        key = (self._key, width, self._fixed_height(), self.focus_region)
+        kept = self._drawings.get(key)
+        if kept is None:
+            kept = self._drawings[key] = (super()._content(width), self._template)
+        self._template = kept[1]  # the cells a click finds are those of the template drawn
+        return kept[0]
 
     def _drawn_for(self, width: int) -> tuple:
         return super()._drawn_for(width) + (self.focus_region,)
