@@ -3,7 +3,7 @@ the help screen, the autosave per action, start-up, and memory after a long game
 
 Every figure is printed beside a reference measured in the same run (a bare Textual app for keys
 and start-up, a bare json.dumps for the autosave), since the machine is shared and its speed varies.
-It asserts nothing. Run with `make bench` or `python benchmarks/ui_speed.py [--late 3000]`.
+It asserts nothing. Run with `make bench` or `python benchmarks/ui_speed.py [--late 3000] [--only replay]`.
 """
 
 from __future__ import annotations
@@ -304,12 +304,13 @@ def main() -> None:
     parser.add_argument("--late", type=int, default=3000, help="the late position (and the replay's length)")
     parser.add_argument("--replay-points", type=int, default=10, help="places visited in the replay")
     parser.add_argument("--replay-steps", type=int, default=3, help="steps forward (and back) at each place")
+    parser.add_argument("--only", choices=("replay",), help="measure this part alone (replay: its block only)")
     args = parser.parse_args()
     data = load_data()
     print(f"# {load()}")
     with tempfile.TemporaryDirectory(dir=Path.home()) as folder:  # a real disk, as a table's saves
         base = Path(folder)
-        for at in (args.early, args.late):
+        for at in (() if args.only else (args.early, args.late)):
             # the reference taken again just before each figure, so both meet the same load
             reference = asyncio.run(bare_keys())
             keys, saves, reached = asyncio.run(board_keys(data, at, base / f"keys-{at}"))
@@ -332,6 +333,8 @@ def main() -> None:
         print(f"{'  the whole game in one jump (end, home)':44} {figures(ends)}")
         print(f"{'  reference: bare Textual app, a key':44} {figures(reference)}")
         print(f"{'':44} {load()}")
+    if args.only:
+        return
     for settle in (0.0, 2.0):
         opens = asyncio.run(help_opens(data, settle))
         print(f"{f'help opens, board up {settle:g} s (action 50)':44} {figures(opens)}; "

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import ProgressBar
 
@@ -68,6 +70,7 @@ class ReplayScreen(Screen):
         self.speed = 2
         self.playing = False
         self._timer = None
+        self._bar_look: tuple | None = None  # what the progress bar was last moved to draw
 
     @classmethod
     def from_file(cls, path: Path) -> ReplayScreen:
@@ -119,7 +122,7 @@ class ReplayScreen(Screen):
         for step in range(max(1, self.index - LOG_WINDOW), self.index + 1):
             events.extend(replay.events_at(step) if step >= 1 else ())
         self.query_one("#log", EventLog).reset(events, state)
-        self.query_one("#replay-bar", ProgressBar).update(progress=self.index)
+        self._move_bar()
         action = f"Last: {replay.actions[self.index - 1]}" if self.index else "At the start"
         mode = f"playing, {1 / SPEEDS[self.speed]:g} steps/s" if self.playing else "paused"
         lines = [shown(Content.from_markup("[b]Replay[/b] step $i of $n · cycle $cycle · $mode", i=str(self.index),
@@ -129,7 +132,25 @@ class ReplayScreen(Screen):
             lines.append(Content.styled("The save drifts out of sync after this.", "bold $text-error"))
         self.query_one("#replay-status", StatusLines).show(lines, KEYS_LINE)
 
+    def _move_bar(self) -> None:
+        """Move the progress bar to this step, when that changes what it draws: its bar moves by half
+        cells and its figure by whole percents, so most steps of a long game change neither (and
+        Textual repaints the bar and the figure whenever it is moved, even to where they stand)."""
+        bar = self.query_one("#replay-bar", ProgressBar)
+        done = min(1.0, self.index / max(1, len(self.replay)))
+        try:
+            cells = bar.query_one("#bar").size.width * 2
+        except NoMatches:  # a bar made otherwise: moved every step
+            look: tuple = (self.index,)
+        else:
+            look = (cells, int(done * cells), round(done * 100), done >= 1)
+        if look != self._bar_look:
+            self._bar_look = look
+            bar.update(progress=self.index)
+
     def on_resize(self) -> None:
+        self._bar_look = None  # a bar of another width moves by other steps
+        self._move_bar()
         place_hand(self, self.show)  # grown past 34 rows or shrunk below: the hand moves
 
     def _go(self, index: int) -> None:
@@ -141,18 +162,20 @@ class ReplayScreen(Screen):
         self._go(self.index + delta)
 
     def _mark_jump(self, marks: list[int], direction: int) -> None:
+        """To the next mark after this step (or the end), or the last before it (or the start);
+        `marks` are in order, as the replay keeps them."""
         if direction > 0:
-            later = [m for m in marks if m > self.index]
-            self._go(later[0] if later else len(self.replay))
+            at = bisect_right(marks, self.index)
+            self._go(marks[at] if at < len(marks) else len(self.replay))
         else:
-            earlier = [m for m in marks if m < self.index]
-            self._go(earlier[-1] if earlier else 0)
+            at = bisect_left(marks, self.index)
+            self._go(marks[at - 1] if at else 0)
 
     def action_round(self, direction: int) -> None:
-        self._mark_jump(list(self.replay.round_starts), direction)
+        self._mark_jump(self.replay.round_starts, direction)
 
     def action_cycle(self, direction: int) -> None:
-        self._mark_jump(list(self.replay.cycle_starts), direction)
+        self._mark_jump(self.replay.cycle_starts, direction)
 
     def action_jump(self, where: int) -> None:
         self._go(len(self.replay) if where < 0 else where)
