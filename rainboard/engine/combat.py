@@ -45,29 +45,30 @@ def _fight(step: Step):
 def legal_in_combat(state: GameState, encounter: Encounter) -> list:
     index = encounter.player
     creature = state.data.cards[encounter.card]
+    traits = abilities.traits(creature)  # (abilities.attackable, may_flee and the rest, asked once)
     items = held_items(state, index)
     moves: list = []
     if encounter.peaceful:
         moves.append(LEAVE)
     # loops, not comprehensions: see game._eating
-    if abilities.attackable(creature):
+    if traits.attackable:
         moves.append(ATTACK)
         for item in items:
             if item.usable_in_attack:
                 moves.append(Attack(item.id))
-    if not encounter.peaceful and abilities.may_flee(creature, encounter.exchange):
+    if not encounter.peaceful and encounter.exchange >= traits.flee_from_exchange:
         moves.append(FLEE)
         for item in items:
             if item.usable_in_flight:
                 moves.append(Flee(item.id))
     food = state.players[index].food
-    if tame_price(creature) is not None:
+    if food >= 1 and tame_price(creature) is not None:  # (a tame costs a pip at least: queries.tame_cost)
         if tame_cost(state, index, creature)[0] <= food:
             moves.append(TAME)
         for item in items:
             if item.tame and tame_cost(state, index, creature, item)[0] <= food:
                 moves.append(Tame(item.id))
-    if abilities.answers_reputation(creature):
+    if traits.answers_reputation:
         for item in items:
             if item.pearls > 0:
                 moves.append(Give(item.id))

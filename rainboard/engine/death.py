@@ -8,11 +8,10 @@ form that must hunt is freed of it until the cycle ends).
 
 from __future__ import annotations
 
-from rainboard.data.models import CardKind
-
 from .events import Died, GatesLeftBehind, KarmaChanged, KarmaSaved, Untamed, Woke
 from .state import AWAKE, DEAD, GameState
 from .step import Step
+from .tables import GATE
 
 DOWN = "down"  # the busy_task of a player killed by another player: `busy` counts the rounds left out
 
@@ -40,7 +39,7 @@ def kill(step: Step, index: int, *, creature: str | None = None, killer: int | N
             step.emit(KarmaChanged(player=index, before=before, after=player.karma))
     # death takes back the ways one carried: kept gates go back to their decks, so a player who keeps
     # dying (and so cannot use them) never holds a gate away from everyone
-    gates = step.return_held(index, lambda held: step.data.card(held.card).kind == CardKind.GATE)
+    gates = step.return_held(index, lambda held: step.data.card(held.card).kind == GATE)
     if gates:
         step.emit(GatesLeftBehind(player=index, cards=tuple(h.card for h in gates)))
     for other, someone in enumerate(step.state.players):
@@ -63,8 +62,9 @@ def wake_downed(step: Step) -> None:
     the rain is too near for a shelter search (search_shelter_turns) to end before it: then they
     stay down until the cycle ends, rather than wake only to die in the rain."""
     rounds_left = step.state.rain + 1  # the round about to begin included
+    players = step.state.players
     for index in step.state.order:
-        player = step.player(index)
+        player = players[index]
         if player.status != DEAD or player.busy_task != DOWN:
             continue
         if player.busy > 1:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from rainboard.data.models import CardKind
-
 from .actions import KEEP, Draw, Keep
 from .combat import start_encounter
 from .events import CardDrawn, CardKept, DeckEmpty, DeckReshuffled, MarkReceived
@@ -11,6 +9,7 @@ from .food import feed
 from .shelter import sleep_action
 from .state import Decision, GameState
 from .step import Step, Turn
+from .tables import CREATURE, FOOD, GATE, ITEM, MARK, SHELTER
 from .travel import legal_gate_decision
 
 
@@ -25,20 +24,21 @@ def draw(step: Step, action: Draw) -> Turn:
         return Turn.OVER
     card = step.data.card(card_id)
     step.emit(CardDrawn(player=index, card=card_id, deck=deck_id))
-    if card.kind == CardKind.CREATURE:
+    kind = card.kind
+    if kind == CREATURE:
         return start_encounter(step, index, card_id, deck_id, ends_turn=True)
-    if card.kind == CardKind.FOOD:
+    if kind == FOOD:
         feed(step, index, card.pips, card.food_type, card=card_id)
         step.discard(card_id, deck_id)
         return Turn.OVER
-    if card.kind in (CardKind.SHELTER, CardKind.GATE):
+    if kind == SHELTER or kind == GATE:
         step.state.pending = Decision(player=index, card=card_id, deck=deck_id)
         return Turn.WAITS
-    if card.kind == CardKind.ITEM:
+    if kind == ITEM:
         step.give(index, card_id, deck_id)
         step.emit(CardKept(player=index, card=card_id, picked_up=True))
         return Turn.OVER
-    assert card.kind == CardKind.MARK, card.kind
+    assert kind == MARK, kind
     if not player.has_mark:
         step.edit(index).has_mark = True
         step.emit(MarkReceived(player=index, card=card_id))
@@ -52,7 +52,7 @@ def draw(step: Step, action: Draw) -> Turn:
 
 def legal_decision(state: GameState, decision: Decision) -> list:
     """A drawn or found shelter: sleep in it or keep it. A gate: cross (karma permitting) or keep."""
-    if state.data.card(decision.card).kind == CardKind.SHELTER:
+    if state.data.card(decision.card).kind == SHELTER:
         return [sleep_action(state, decision.player), KEEP]
     return legal_gate_decision(state, decision)
 

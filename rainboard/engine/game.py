@@ -57,8 +57,7 @@ def legal_actions(state: GameState) -> list[Action]:
     pending = state.pending
     phase = state.phase
     if pending is None and phase == PLAYING:  # the commonest: a turn to play
-        legal = legal_turn(state)
-        legal += _eating(state, state.order[state.turn])
+        legal = legal_turn(state)  # eating included
     elif phase == OVER:
         legal = []
     elif phase == CHOOSING:

@@ -10,9 +10,7 @@ engine_versions.py, same run, Python 3.11): a hand changes about once in three a
 
 from __future__ import annotations
 
-from rainboard.data.models import CardKind
-
-from .tables import tables
+from .tables import GATE, ITEM, SHELTER, tables
 
 
 class Holding:
@@ -46,13 +44,13 @@ def holding(data, hand: tuple) -> Holding:
     for held in hand:
         card = held.card
         kind = kinds[card]
-        if kind == CardKind.SHELTER:
+        if kind == SHELTER:
             if card not in shelters:
                 shelters.append(card)
-        elif kind == CardKind.GATE:
+        elif kind == GATE:
             if card not in gates:
                 gates.append(card)
-        elif kind == CardKind.ITEM and card not in found:
+        elif kind == ITEM and card not in found:
             found[card] = items[card]
     made = Holding(tuple(shelters), tuple(gates), tuple(found.values()))
     if len(_held) >= _LIMIT:

@@ -13,7 +13,7 @@ def check_modifiers(state: GameState, index: int, stat: str) -> tuple[tuple[str,
     player = state.players[index]
     slugcat = data.slugcats[player.slugcat]
     region = data.regions[player.region]
-    held = {card.card for card in player.hand}
+    held = None  # the card ids in hand, gathered when a modifier first asks
     found: list[tuple[str, int]] = []
 
     form = data.cards[player.form] if player.form else None
@@ -27,6 +27,8 @@ def check_modifiers(state: GameState, index: int, stat: str) -> tuple[tuple[str,
     for modifier in slugcat_traits(state, index) + region.modifiers:
         if modifier.stat != stat:
             continue
+        if held is None and (modifier.unless_item is not None or modifier.needs_item is not None):
+            held = {card.card for card in player.hand}
         if modifier.unless_item is not None and modifier.unless_item in held:
             continue
         if modifier.needs_item is not None and modifier.needs_item not in held:

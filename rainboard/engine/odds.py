@@ -8,14 +8,13 @@ from fractions import Fraction
 
 from attrs import frozen
 
-from rainboard.data.models import CardKind
-
 from . import abilities, dice
 from .actions import Action, Attack, Flee, Strike, Tame, TamePlayer
 from .items import held_items
 from .modifiers import check_modifiers, creature_modifiers, player_hp
 from .narrator import possessive
 from .state import AWAKE, Duel, Encounter, GameState
+from .tables import CREATURE
 
 Modifiers = tuple[tuple[str, int], ...]
 
@@ -24,7 +23,7 @@ Modifiers = tuple[tuple[str, int], ...]
 def companions(state: GameState, index: int) -> list:
     """Who fights beside the player: creatures in hand (tamed, friends, slugpups) and tamed players."""
     player = state.players[index]
-    found = [state.data.cards[h.card] for h in player.hand if state.data.card(h.card).kind == CardKind.CREATURE]
+    found = [state.data.cards[h.card] for h in player.hand if state.data.card(h.card).kind == CREATURE]
     for someone in state.players:
         if someone.tamed_by == index and someone.region == player.region and someone.status == AWAKE:
             found.append(state.data.cards[someone.form])

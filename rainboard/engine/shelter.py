@@ -5,7 +5,7 @@ from __future__ import annotations
 from .actions import HIBERNATE, STARVE, Hibernate, SearchShelter, Starve
 from .events import Hibernated, Searching, SearchStarted, ShelterFound, ShelterNotFound, Starved
 from .queries import is_fed, search_deck, search_turns
-from .state import HIBERNATING, STARVED, Decision, GameState
+from .state import HIBERNATING, STARVED, Decision, DeckState, GameState
 from .step import Step, Turn
 from .tables import tables
 
@@ -17,9 +17,25 @@ def sleep_action(state: GameState, index: int):
 
 def can_search(state: GameState, index: int) -> bool:
     """Searching needs a shelter somewhere in the deck searched (queries.search_deck) or its discards."""
-    deck = state.decks[search_deck(state, index)]
-    shelters = tables(state.data).shelters
-    return not (shelters.isdisjoint(deck.draw) and shelters.isdisjoint(deck.discard))
+    return holds_shelter(tables(state.data).shelters, state.decks[search_deck(state, index)])
+
+
+# id(deck) -> (deck, the shelter ids asked about, the answer): a deck is a frozen value that states
+# share until a card leaves or joins it, and a turn is offered the search on every state between
+_searchable: dict[int, tuple] = {}
+_LIMIT = 256
+
+
+def holds_shelter(shelters: frozenset, deck: DeckState) -> bool:
+    """Some card of the deck, drawn or discarded, is a shelter (one of `shelters`)."""
+    entry = _searchable.get(id(deck))
+    if entry is not None and entry[0] is deck and entry[1] is shelters:
+        return entry[2]
+    found = not (shelters.isdisjoint(deck.draw) and shelters.isdisjoint(deck.discard))
+    if len(_searchable) >= _LIMIT:
+        _searchable.clear()
+    _searchable[id(deck)] = (deck, shelters, found)
+    return found
 
 
 def search(step: Step, action: SearchShelter) -> Turn:
@@ -40,11 +56,10 @@ def search(step: Step, action: SearchShelter) -> Turn:
 
 def keep_searching(step: Step, index: int) -> Turn | None:
     """Turn-start rule: a turn owed to a search passes by itself; the last one finds the shelter."""
-    player = step.state.players[index]
-    if player.busy <= 0:
+    if step.state.players[index].busy <= 0:
         return None
+    player = step.edit(index)  # (begin_turn has it open already: the same copy)
     task = player.busy_task or "search"
-    player = step.edit(index)
     player.busy -= 1
     left = player.busy
     if not left:
@@ -60,9 +75,9 @@ def keep_searching(step: Step, index: int) -> Turn | None:
 def finish_search(step: Step, index: int, deck_id: str) -> bool:
     """The search's last turn: take the first shelter in the deck searched; True if one was found."""
     deck = step.deck(deck_id)
+    shelters = tables(step.data).shelters
     for pile in ("draw", "discard"):
-        cards = getattr(deck, pile)
-        shelters = tables(step.data).shelters
+        cards = deck.draw if pile == "draw" else deck.discard
         found = None
         for card in cards:
             if card in shelters:

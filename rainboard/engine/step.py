@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from enum import Enum
-
 from .dice import roll_check
 from .drafts import OpenDeck, OpenPlayer, open_deck, open_player, open_state
 from .events import DeckReshuffled, Event, Roll, Rolled
@@ -12,14 +10,32 @@ from .state import DeckState, GameState, HandCard, Player
 
 _new = object.__new__
 
+# A card in hand is a value (the card and the deck it goes back to): one HandCard for each pair
+# given so far serves every hand after, as one action value serves every list of legal actions.
+_HELD: dict[tuple[str, str], HandCard] = {}
 
-class Turn(Enum):
+
+class Turn:
     """What a handler or a turn-start rule says of the turn: it goes on (a free action), it is over
-    (`apply` passes play on), or it waits on a decision (a choice, a fight, a defender's answer)."""
+    (`apply` passes play on), or it waits on a decision (a choice, a fight, a defender's answer).
 
-    GOES_ON = "goes on"
-    OVER = "over"
-    WAITS = "waits"
+    Three named values, compared by identity (`result is Turn.OVER`). Not an Enum: every handler
+    returns one and `apply` asks which, and reading a member of an Enum class goes through the Enum
+    metaclass's own attribute lookup, several times slower than reading a plain class attribute."""
+
+    __slots__ = ("value",)
+    GOES_ON: Turn
+    OVER: Turn
+    WAITS: Turn
+
+    def __init__(self, value: str):
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"<Turn {self.value}>"
+
+
+Turn.GOES_ON, Turn.OVER, Turn.WAITS = Turn("goes on"), Turn("over"), Turn("waits")
 
 
 class CycleEnds(Exception):
@@ -132,8 +148,11 @@ class Step:
         deck.discard += (card_id,)
 
     def give(self, index: int, card_id: str, deck_id: str) -> None:
+        held = _HELD.get((card_id, deck_id))
+        if held is None:
+            held = _HELD[card_id, deck_id] = HandCard(card_id, deck_id)
         player = self.edit(index)
-        player.hand += (HandCard(card_id, deck_id),)
+        player.hand += (held,)
 
     def return_held(self, index: int, which) -> tuple[HandCard, ...]:
         """The cards in a player's hand for which `which(held)` is true go back to their decks'

@@ -19,7 +19,15 @@ class Tables:
     kind: dict[str, CardKind]  # every card id, gates too -> its kind
     shelters: frozenset[str]  # shelter card ids
     items: dict[str, object]  # item card id -> the card
+    becoming: frozenset[str]  # slugcats that become a creature after some turns (hunts.transform)
+    hazards: frozenset[str]  # regions with a hazard met every few turns (turns._hazard)
 
+
+# The card kinds by plain name, for the rules that ask a card's kind on every action: reading a member
+# of an Enum class (CardKind.SHELTER) goes through the Enum metaclass's own attribute lookup, several
+# times slower than reading a module's name.
+CREATURE, FOOD, ITEM, SHELTER, MARK, GATE = (CardKind.CREATURE, CardKind.FOOD, CardKind.ITEM, CardKind.SHELTER,
+                                             CardKind.MARK, CardKind.GATE)
 
 _made: dict[int, tuple[weakref.ref, Tables]] = {}
 _newest: tuple = (None, None)  # the data last asked about and its tables: nearly always the one asked
@@ -38,8 +46,11 @@ def tables(data: GameData) -> Tables:
     kind.update((card_id, card.kind) for card_id, card in data.cards.items())  # as data.card: cards first
     made = Tables(
         kind=kind,
-        shelters=frozenset(c for c, k in kind.items() if k == CardKind.SHELTER),
-        items={c: data.cards[c] for c, k in kind.items() if k == CardKind.ITEM},
+        shelters=frozenset(c for c, k in kind.items() if k == SHELTER),
+        items={c: data.cards[c] for c, k in kind.items() if k == ITEM},
+        becoming=frozenset(s for s, slugcat in data.slugcats.items() if slugcat.becomes is not None),
+        hazards=frozenset(r for r, region in data.regions.items()
+                          if region.hazard is not None and region.hazard_every > 0),
     )
     key = id(data)
 

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from rainboard.data.models import CardKind
-
 from .actions import CROSS, KEEP, LEAVE, CrossGate, Walk
 from .events import CardLetGo, EndingReached, GatesLeftBehind, Moved
 from .queries import can_cross, travels_alone, usable_cards
 from .state import AWAKE, Decision, GameState
 from .step import Step, Turn
+from .tables import GATE, SHELTER
 
 
 def move_to(step: Step, index: int, region_id: str, *, gate: str | None = None, karma: int | None = None,
             leader: int | None = None) -> None:
     """Enter another region; kept shelters stay behind (back to their decks); a tamed creature in
     the same region follows."""
-    step.return_held(index, lambda held: step.data.card(held.card).kind == CardKind.SHELTER)
+    step.return_held(index, lambda held: step.data.card(held.card).kind == SHELTER)
     leave_far_gates(step, index, region_id)
     player = step.edit(index)
     origin, reached_before = player.region, player.reached_ending
@@ -34,7 +33,7 @@ def leave_far_gates(step: Step, index: int, region_id: str) -> None:
     `region_id` go back to their decks (so nobody can hold a gate away from everyone for ever)."""
     def far(held) -> bool:
         card = step.data.card(held.card)
-        return card.kind == CardKind.GATE and region_id not in (card.a, card.b)
+        return card.kind == GATE and region_id not in (card.a, card.b)
 
     gone = step.return_held(index, far)
     if gone:
@@ -49,10 +48,22 @@ def legal_travel(state: GameState, index: int, gates: tuple[str, ...]) -> list:
     moves: list = []
     for card in gates:
         if can_cross(state, index, card):
-            moves.append(CrossGate(card))
+            cross = _CROSSINGS.get(card)
+            if cross is None:
+                cross = _CROSSINGS[card] = CrossGate(card)
+            moves.append(cross)
     for other in state.data.regions[state.players[index].region].free_crossings:
-        moves.append(Walk(other))
+        walk = _WALKS.get(other)
+        if walk is None:
+            walk = _WALKS[other] = Walk(other)
+        moves.append(walk)
     return moves
+
+
+# one CrossGate and one Walk for each gate and region offered so far (actions are values, as the
+# shared actions in actions.py; a turn's list is made for every state)
+_CROSSINGS: dict[str, CrossGate] = {}
+_WALKS: dict[str, Walk] = {}
 
 
 def legal_gate_decision(state: GameState, decision: Decision) -> list:
@@ -88,7 +99,7 @@ def cross(step: Step, action: CrossGate) -> Turn:
         step.state.pending = None
         card_id, deck_id = decision.card, decision.deck
     else:
-        holder = dict((card, who) for who, card in usable_cards(step.state, index, CardKind.GATE))[action.gate]
+        holder = dict((card, who) for who, card in usable_cards(step.state, index, GATE))[action.gate]
         held = step.take_from_hand(holder, action.gate)
         card_id, deck_id = held.card, held.deck
     gate = step.data.gates[card_id]

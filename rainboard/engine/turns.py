@@ -7,17 +7,19 @@ ending's wait) or leave the player a decision (a found shelter, a hazard met).
 
 from __future__ import annotations
 
-from .actions import Draw, SearchShelter, TakeFood
+from .actions import Draw, Eat, SearchShelter, TakeFood
 from .combat import start_encounter
 from .cycles import end_cycle
 from .death import wake_downed
 from .ending import wait_at_the_void_sea
 from .events import RainFell, RoundEnded, TurnStarted
-from .hunts import hunt_targets, legal_hunts, must_hunt, transform
-from .queries import partners, usable_ids
+from .hunts import legal_hunts, must_hunt, transform
+from .hands import holding
+from .queries import usable_ids
 from .shelter import can_search, keep_searching, sleep_action
 from .state import AWAKE, PLAYING, PRECYCLE_DECK, GameState
 from .step import Step, Turn
+from .tables import tables
 from .travel import legal_travel
 
 
@@ -38,12 +40,15 @@ def _hazard(step: Step, index: int) -> Turn | None:
 # `waiting`, then `busy`); a turn not owed is announced (TurnStarted), then the rules of a turn's
 # start run. Each gets the player whose turn starts; None lets the next rule run, a Turn stops the
 # list: OVER (the turn played itself: pass on) or WAITS (a decision, or the game is over).
+# They can only act for a slugcat that becomes a creature or in a region with a hazard (the deck
+# data's tables list both): for anyone else begin_turn does not ask them.
 TURN_START_RULES = (transform, _hazard)
 
 
 def begin_turn(step: Step) -> None:
     """Start the current player's turn; turns owed to a search or the ending's wait play themselves."""
     state = step.state  # the step's draft: the same object for the whole step
+    table = tables(step.data)
     while state.phase == PLAYING:
         index = state.order[state.turn]
         player = step.edit(index)
@@ -55,6 +60,8 @@ def begin_turn(step: Step) -> None:
             result = keep_searching(step, index)
         else:  # the turn is the player's to play
             step.emit(TurnStarted(player=index, region=player.region))
+            if player.slugcat not in table.becoming and player.region not in table.hazards:
+                return  # no turn-start rule has anything to do
             for rule in TURN_START_RULES:
                 result = rule(step, index)
                 if result is not None:
@@ -103,35 +110,63 @@ def advance(step: Step) -> None:
     state.turn = first
 
 
-# actions are values: the same four are offered on every turn
+# actions are values: the same four are offered on every turn, and one of each meal named so far
+# serves every turn after (a turn's list is made for every state)
 _DRAW, _DRAW_PRECYCLE, _TAKE_FOOD, _SEARCH = Draw(), Draw(PRECYCLE_DECK), TakeFood(), SearchShelter()
+_MEALS: dict[str, Eat] = {}
 
 
 def legal_turn(state: GameState) -> list:
-    """What the player whose turn it is may do with it (eating aside: game.legal_actions adds it)."""
+    """What the player whose turn it is may do with it, eating included.
+
+    Partners (queries.partners) and hunt targets (hunts.hunt_targets) are read here in one pass over
+    the players, and the hand is looked at once for its shelters, gates (queries.usable_ids) and
+    meals (game._eating); the moves come in the order those queries give them."""
     index = state.order[state.turn]
-    player = state.players[index]
-    shelters, gates = usable_ids(state, index, partners(state, index))
-    targets = hunt_targets(state, index)
-    if player.form is not None and must_hunt(state, index, targets):  # (only a creature form must)
+    players = state.players
+    player = players[index]
+    region, tamer = player.region, player.tamed_by
+    mates = targets = None
+    for j, them in enumerate(players):  # partners and hunt targets at once (a loop: see game._eating)
+        if them.region != region or j == index:
+            continue
+        if them.tamed_by == index or tamer == j:
+            if mates is None:
+                mates = []
+            mates.append(j)
+        elif them.status == AWAKE and them.waiting == 0 and index not in them.escaped_from:
+            if targets is None:
+                targets = []
+            targets.append(j)
+    data = state.data
+    held = holding(data, player.hand)
+    shelters, gates = usable_ids(state, index, mates) if mates else (held.shelters, held.gates)
+    searchable = can_search(state, index)
+    if player.form is not None and targets and must_hunt(state, index, targets):  # (only a creature form must)
         # it must go after the players it meets, but may always go to shelter instead
         moves = legal_hunts(state, index, targets)
         if shelters:
             moves.append(sleep_action(state, index))
-        if can_search(state, index):
+        if searchable:
             moves.append(_SEARCH)
-        return moves
-    if state.precycle and player.cycle_turns <= state.data.rules.precycle_forced_turns:
-        moves = [_DRAW_PRECYCLE, _TAKE_FOOD]
-    elif state.precycle:
-        moves = [_DRAW, _DRAW_PRECYCLE, _TAKE_FOOD]
     else:
-        moves = [_DRAW, _TAKE_FOOD]
-    if can_search(state, index):
-        moves.append(_SEARCH)
-    if shelters:
-        moves.append(sleep_action(state, index))
-    moves += legal_travel(state, index, gates)
-    if targets:
-        moves += legal_hunts(state, index, targets)
+        if not state.precycle:
+            moves = [_DRAW, _TAKE_FOOD]
+        elif player.cycle_turns <= data.rules.precycle_forced_turns:
+            moves = [_DRAW_PRECYCLE, _TAKE_FOOD]
+        else:
+            moves = [_DRAW, _DRAW_PRECYCLE, _TAKE_FOOD]
+        if searchable:
+            moves.append(_SEARCH)
+        if shelters:
+            moves.append(sleep_action(state, index))
+        moves += legal_travel(state, index, gates)
+        if targets:
+            moves += legal_hunts(state, index, targets)
+    for item in held.items:  # food items are eaten at any moment of one's own turn (game._eating)
+        if item.food > 0:
+            meal = _MEALS.get(item.id)
+            if meal is None:
+                meal = _MEALS[item.id] = Eat(item.id)
+            moves.append(meal)
     return moves
