@@ -237,7 +237,7 @@ async def test_a_seat_picking_its_slugcat_sees_the_highlighted_one_described(tmp
             other.session.act(other.session.legal[0])
             await until(pilot, lambda: screen.seat.my_turn())
         fight = screen.query_one("#fight", FightPanel)
-        names = [app.data.slugcats[a.slugcat].name for a in screen._legal]
+        names = [screen.session.data.slugcats[a.slugcat].name for a in screen._legal]
         assert fight.border_title == "Slugcat" and fight.display
         assert names[0] in str(fight.render()), str(fight.render())
         await pilot.press("down", "down")
