@@ -137,6 +137,9 @@ class BrowserTable:
 
     def wait_until(self, check, what: str, timeout: float = WAIT):
         deadline = time.monotonic() + timeout
+        # looked at, the tab is in front: Chromium holds back a tab behind (its page may not even
+        # have connected yet when another tab was opened over it)
+        self.page.bring_to_front()
         while True:
             found = check()
             if found:
