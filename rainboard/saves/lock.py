@@ -21,10 +21,9 @@ from __future__ import annotations
 import json
 import os
 import socket
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-
-from attrs import frozen
 
 from rainboard.text import printable
 
@@ -47,7 +46,7 @@ def lock_path(save_path: Path | str, seat: int | None = None) -> Path:
     return save_path.with_name(f".{save_path.stem}.lock")
 
 
-@frozen
+@dataclass(frozen=True, slots=True)  # not attrs: the title comes up without it
 class LockHolder:
     """Who has a game open: where ("a terminal", "a browser tab"), on which computer, which
     process, since when. Fields a damaged or half-written note lacks are empty."""

@@ -13,11 +13,10 @@ from __future__ import annotations
 import json
 import os
 import re
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from attrs import frozen
 
 if TYPE_CHECKING:
     from rainboard.data import GameData
@@ -171,7 +170,7 @@ def sweep_leftovers(folder: Path, older_than: float = 3600.0, now: float | None 
     return removed
 
 
-@frozen
+@dataclass(frozen=True, slots=True)  # not attrs: the title comes up without it
 class SaveSummary:
     """One save file as a list of saves shows it; `error` is set (and most else empty) for a file
     that cannot be read."""
