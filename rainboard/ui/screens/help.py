@@ -3,6 +3,7 @@ contents beside them and a search (`/` or ctrl+f) that jumps to the next match."
 
 from __future__ import annotations
 
+import gc
 import re
 import threading
 
@@ -86,10 +87,7 @@ class KeptMarkdown:
     KEEP = 8  # drawings kept (a few widths of the keys and the rules)
 
     def __init__(self, source: str) -> None:
-        from rich.markdown import Markdown as RichMarkdown
-
         self.source = source
-        self._markdown = RichMarkdown(source, hyperlinks=False)
         self.drawn: list | None = None  # the segments this copy last drew (the widget's width)
 
     def __rich_console__(self, console, options):
@@ -97,16 +95,50 @@ class KeptMarkdown:
         with self._lock:  # a thread drawing it ahead finishes first, and its drawing is used
             segments = self._kept.get(key)
             if segments is None:
-                segments = list(console.render(self._markdown, options))
+                segments = self._draw(console, options)
                 while len(self._kept) >= self.KEEP:
                     self._kept.pop(next(iter(self._kept)))
                 self._kept[key] = segments
         self.drawn = segments
         return segments
 
+    def _draw(self, console, options) -> list[Segment]:
+        """Parse the text and draw it, one section at a time (what Rich draws for the whole text,
+        in a fraction of the memory: the parse of all the rules at once is over a megabyte), and
+        let each parse go at once; a copy whose drawing is kept never parses at all. Runs of one
+        style are joined, and equal styles and equal words share one object."""
+        from rich.markdown import Markdown as RichMarkdown
+
+        styles, texts, segments = {}, {}, []
+        for number, part in enumerate(sections(self.source)):
+            if number:
+                segments.append(Segment.line())  # the blank line Rich puts between two blocks
+            drawn = console.render(RichMarkdown(part, hyperlinks=False), options)
+            segments += [Segment(texts.setdefault(text, text), styles.setdefault(style, style), control)
+                         for text, style, control in Segment.simplify(drawn)]
+            gc.collect(1)  # each Markdown's own parser (200 KiB) is freed only by the collector
+        return segments
+
     def prepare(self, console, width: int) -> None:
         """Draw at this width now (the help does the same when it opens)."""
         self.__rich_console__(console, console.options.update_width(width).update(highlight=False))
+
+
+def sections(source: str) -> list[str]:
+    """A Markdown text cut before each `#` or `##` heading (none inside code), to be drawn one
+    piece at a time; whole if it defines a link by reference, which may be used in another piece."""
+    if re.search(r"(?m)^ {0,3}\[[^\]]+\]:", source):
+        return [source]
+    pieces, lines, code = [], [], False
+    for line in source.splitlines(keepends=True):
+        if line.lstrip().startswith(("```", "~~~")):
+            code = not code
+        elif not code and lines and re.match(r"#{1,2}\s", line):
+            pieces.append("".join(lines))
+            lines = []
+        lines.append(line)
+    pieces.append("".join(lines))
+    return [piece for piece in pieces if piece.strip()] or [source]
 
 
 def help_sources(app) -> list[str]:
@@ -119,15 +151,22 @@ def help_sources(app) -> list[str]:
     return [keys, fill_numbers(rules, numbers_in_play(app))]
 
 
+def help_widths(app) -> list[int]:
+    """The widths the help's texts have in this terminal: the page's width less the contents beside
+    it and the text's padding, at most 100 columns (screens.tcss); Textual measures the texts once
+    without the scrollbar the long rules then get, and draws them with it."""
+    room = app.size.width - CONTENTS_WIDTH - TEXT_PADDING
+    return sorted({min(100, max(10, room - bar)) for bar in (SCROLLBAR, 0)})
+
+
 def prepare_help(app) -> Worker:
-    """Draw the help ahead, on a Textual thread worker, at the widths it can have in this terminal:
-    the page's width less the contents beside it, its padding and a scrollbar, at most 100 columns
-    (screens.tcss). One at a time: a new one takes the place of one under way."""
+    """Draw the help ahead, on a Textual thread worker, at the widths it will have in this terminal
+    (each other width would cost as much memory again: it is drawn only if the help is opened at
+    it). One at a time: a new one takes the place of one under way."""
     console = app.console
     sources = help_sources(app)
-    widths = sorted({min(100, max(10, app.size.width - CONTENTS_WIDTH - TEXT_PADDING - bar)) for bar in (2, 1, 0)})
 
-    def draw() -> None:
+    def draw(widths=help_widths(app)) -> None:
         for width in widths:
             for source in sources:
                 KeptMarkdown(source).prepare(console, width)
@@ -138,6 +177,7 @@ def prepare_help(app) -> Worker:
 
 CONTENTS_WIDTH = 19  # the table of contents beside the text (screens.tcss #help-contents)
 TEXT_PADDING = 1  # the text's padding (#help-scroll)
+SCROLLBAR = 2  # #help-scroll's vertical scrollbar (Textual's own size: screens.tcss keeps it)
 MARK = Style(reverse=True, bold=True)  # a search's match: reversed, readable in every theme
 
 
