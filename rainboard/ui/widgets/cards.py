@@ -6,7 +6,9 @@ it can be tested without an app; the widgets only show what those functions buil
 
 from __future__ import annotations
 
+from textual.cache import LRUCache
 from textual.content import Content
+from textual.geometry import Region
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
@@ -17,7 +19,8 @@ from rainboard.engine.state import ASCENDED, DEAD, HIBERNATING, STARVED, Encount
 
 from ..safe_text import shown
 from ..words import card_line, signed
-from .quiet import QuietOptionList, SettledSize, quiet_update, wrapped_rows
+from .painted_rows import PaintedRows
+from .quiet import QuietOptionList, SettledSize, auto_height, content_key, wrapped_rows
 
 FOOD_FULL, FOOD_EMPTY, FOOD_LINE = "●", "○", "│"
 KARMA_FULL, KARMA_EMPTY = "◉", "○"
@@ -188,9 +191,13 @@ def _ending_line(state: GameState, index: int) -> Content | None:
     return _line(*pieces)
 
 
-class SlugcatCard(SettledSize, Static):
+class SlugcatCard(PaintedRows, SettledSize, Static):
     """The card of one player: their slugcat's body, food, karma and state (`brief`: the short card
-    beside the roster, its head in the frame)."""
+    beside the roster, its head in the frame).
+
+    Each player's card is built once for what it shows (that player, the names at the table) and
+    kept, so finding the tallest card builds only those that changed; and a new card repaints only
+    its rows that differ from the last (PaintedRows), and its frame's top only for a new head."""
 
     DEFAULT_CSS = """
     SlugcatCard {
@@ -207,34 +214,70 @@ class SlugcatCard(SettledSize, Static):
         self._tallest = (0, 0)  # (width, rows) of the tallest card shown at that width
         self._showing: tuple[GameState, int] | None = None  # the card shown, to fit again at a new width
         self._key: tuple | None = None  # what the card shown was built from (show)
+        self._head: tuple | None = None  # the look of the head in the frame
+        self._cards: LRUCache[tuple, tuple[Content, int]] = LRUCache(64)  # (card, rows) by what it shows
+        self._shown: tuple = (None, None, 0)  # the look of the card shown, its rows and the width then
 
     def show(self, state: GameState, index: int) -> None:
         # the card reads the players (all of them: it is as tall as the tallest) and who is to act;
         # a move that changed neither leaves it as it is, without building it again
-        key = (id(state.data), index, state.to_act, state.players, self.content_region.width)
+        width = self.content_region.width
+        key = (id(state.data), index, state.to_act, state.players, width)
         self._showing = (state, index)
         if key == self._key:
             return
         self._key = key
-        content = shown(slugcat_card_content(state, index, brief=self.brief))
-        if self.brief:
-            self.border_title = shown(slugcat_card_head(state, index), keep="")
-        quiet_update(self, self._as_tall_as_any(state, content))
+        names = tuple(player.name for player in state.players)
+        with self.changed_rows_only():
+            self._update(*self._as_tall_as_any(state, index, names, width), width)
+            if self.brief:
+                head = shown(slugcat_card_head(state, index), keep="")
+                if content_key(head) != self._head:
+                    self._head = content_key(head)
+                    self.border_title = head
+                    self.refresh(self._frame_top())
 
-    def _as_tall_as_any(self, state: GameState, content: Content) -> Content:
-        """The card, with blank rows under it up to the tallest card at the table so far: the card
-        keeps its size as the keyboard passes round (or a replay steps), and nothing else moves."""
-        width = self.content_region.width
+    def _update(self, content: Content, rows: int | None, width: int) -> None:
+        """Show `content`, `rows` rows at `width` (None: not known), as quiet_update would: nothing
+        for the very same card, no layout of the screen for a card as tall as the one shown."""
+        look = content_key(content)
+        before = self._shown
+        self._shown = (look, rows, width)
+        if look == before[0]:
+            return
+        same_rows = rows is not None and width > 0 and before[1:] == (rows, width)
+        self.update(content, layout=not same_rows and auto_height(self))
+
+    def _frame_top(self) -> Region:
+        """The frame's top row, where the head is written (in the card's own cells, as refresh takes them)."""
+        top, _, _, left = self.styles.gutter
+        return Region(-left, -top, self.outer_size.width, 1)
+
+    def _card(self, state: GameState, index: int, names: tuple[str, ...], width: int) -> tuple[Content, int]:
+        """A player's card and the rows it takes at `width`. It reads that player alone and the
+        names of the others (a hunt, a tamer): a player a move left alone is the same object after
+        it, and their card is found kept."""
+        key = (id(state.data), index, state.players[index], names, self.brief, width)
+        kept = self._cards.get(key)
+        if kept is None:
+            card = shown(slugcat_card_content(state, index, brief=self.brief))
+            kept = self._cards[key] = (card, wrapped_rows(card, width) if width > 0 else 0)
+        return kept
+
+    def _as_tall_as_any(self, state: GameState, index: int, names: tuple[str, ...],
+                        width: int) -> tuple[Content, int | None]:
+        """The card and its rows, with blank rows under it up to the tallest card at the table so
+        far: the card keeps its size as the keyboard passes round (or a replay steps), and nothing
+        else moves."""
+        content, rows = self._card(state, index, names, width)
         if width <= 0:
-            return content
-        tallest = max(wrapped_rows(shown(slugcat_card_content(state, other, brief=self.brief)), width)
-                      for other in range(len(state.players)))
+            return content, None
+        tallest = max(self._card(state, other, names, width)[1] for other in range(len(state.players)))
         if width == self._tallest[0]:  # and it only grows: a card that shrank back would move the board
             tallest = max(tallest, self._tallest[1])
         self._tallest = (width, tallest)
-        rows = wrapped_rows(content, width)
         # a blank row is a space: Content drops a last line that is empty
-        return content + Content("\n " * (tallest - rows)) if rows < tallest else content
+        return (content + Content("\n " * (tallest - rows)), tallest) if rows < tallest else (content, rows)
 
     def on_resize(self) -> None:
         """A card first shown before it had a width (a board opened on a resumed game) is made as tall
@@ -324,6 +367,7 @@ class HandList(QuietOptionList):
         super().__init__(*args, **kwargs)
         self.cards: tuple[str, ...] = ()
         self._key: tuple | None = None  # what the list shown was built from (show)
+        self._hand_lines: LRUCache[tuple, list[Content]] = LRUCache(32)  # each hand's lines, by what they read
 
     def show(self, state: GameState, index: int) -> None:
         """List this player's hand (or say it is empty); nothing is built again when neither the
@@ -332,13 +376,19 @@ class HandList(QuietOptionList):
         if key == self._key:
             return
         self._key = key
-        hand = state.players[index].hand
+        player = state.players[index]
+        hand = player.hand
         self.cards = tuple(held.card for held in hand)
         if not hand:
             self.replace_options([Option(Content.styled(EMPTY_HAND, "italic $text-muted"), id="empty", disabled=True)])
             return
-        self.replace_options([Option(shown(hand_prompt(state, held.card, index), keep=""), id=f"hand-{n}")
-                              for n, held in enumerate(hand)])
+        # a card's line reads the card and, of the holder, their slugcat and form (words.card_line):
+        # the lines of a hand seen before are found kept
+        lines_key = (id(state.data), index, hand, player.slugcat, player.form)
+        lines = self._hand_lines.get(lines_key)
+        if lines is None:
+            lines = self._hand_lines[lines_key] = [shown(hand_prompt(state, held.card, index), keep="") for held in hand]
+        self.replace_options([Option(line, id=f"hand-{n}") for n, line in enumerate(lines)])
 
     @property
     def highlighted_card(self) -> str | None:

@@ -33,6 +33,7 @@ from __future__ import annotations
 from math import ceil
 
 from attrs import frozen
+from textual.cache import LRUCache
 from textual.content import Content
 
 from rainboard.engine.modifiers import player_hp
@@ -40,6 +41,7 @@ from rainboard.engine.queries import EndingProgress, ending_steps, food_held, fo
 from rainboard.engine.state import ASCENDED, AWAKE, DEAD, HIBERNATING, PLAYING, STARVED, Duel, GameState, Status
 
 from .cards import MARK, food_amount
+from .painted_rows import PaintedRows
 from .players import player_tokens, token_chip
 from .region_map import map_code
 from .state_view import StateView
@@ -72,6 +74,7 @@ HUNT_STYLE = "bold $text-warning"
 FIELDS = ("marker", "token", "name", "slugcat", "form", "region", "karma", "food", "hp", "rep", "turns", "ending",
           "status")
 DROPS = ("name", "slugcat", "turns", "rep", "hp", "region")
+FROM_OUTSIDE = frozenset({"name", "slugcat", "form", "region"})  # words from the players and the decks
 
 
 @frozen
@@ -251,18 +254,21 @@ def _entries(found: tuple[Seat, ...], room: int) -> list[Content]:
             break
     lines = []
     for seat, cell in zip(found, cells):
-        pieces: list[Content] = []
+        pieces: list[Content | tuple[str, str] | str] = []
         for field in fields:
             shown = text(cell, field)
+            style = cell[field][2]
             padded = shown if field == "status" else shown.ljust(widths[field])
             if field == "token":
                 pieces.append(token_chip(padded, seat.index))
+            elif field in FROM_OUTSIDE:  # made Content, which drops any control character in them
+                pieces.append(Content.styled(padded, style) if style else Content(padded))
             elif field == "ending" and shown:  # reversed when close: the words alone, not the padding
-                pieces.append(Content.styled(shown, cell[field][2]) + " " * (len(padded) - len(shown)))
-            else:
-                pieces.append(Content.styled(padded, cell[field][2]) if cell[field][2] else Content(padded))
+                pieces += [(shown, style), " " * (len(padded) - len(shown))]
+            else:  # figures and Rainboard's own words, joined as they are
+                pieces.append((padded, style) if style and padded else padded)
             if field != "marker":
-                pieces.append(Content(" "))
+                pieces.append(" ")
         line = Content.assemble(*pieces).rstrip()
         if line.cell_length > room:
             line = line.truncate(max(room - 1, 0)) + "…"
@@ -300,8 +306,12 @@ def roster_content(state: GameState, width: int, rows: int | None = None) -> Con
     return Content("\n").join(roster_lines(state, width, rows))
 
 
-class Roster(StateView):
-    """Every player at the table, a line each, whoever is looking."""
+class Roster(PaintedRows, StateView):
+    """Every player at the table, a line each, whoever is looking.
+
+    A move changes a line or two (the player who acted, the turn's marker), and only those rows are
+    painted again (PaintedRows). The lines are worked out once per slice of the state, width and
+    rows, and kept a while, so the height asked for and a replay stepping back find them made."""
 
     DEFAULT_CSS = """
     Roster {
@@ -309,6 +319,28 @@ class Roster(StateView):
         height: auto;
     }
     """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._lines_kept: LRUCache[tuple, list[Content]] = LRUCache(32)
+
+    def show(self, state: GameState, viewer: int | None) -> None:
+        with self.changed_rows_only():
+            super().show(state, viewer)
+
+    def _roster_lines(self, width: int, rows: int | None) -> list[Content]:
+        """roster_lines for the state shown, kept by the slice of it the roster reads (_view_key)."""
+        if self._state is None:
+            return []
+        if rows is not None and (rows <= 0 or len(self._state.players) <= rows):
+            rows = None  # a line per player, as with no limit: the same lines
+        if self._key is None:
+            return roster_lines(self._state, width, rows)
+        key = (self._key, width, rows)
+        lines = self._lines_kept.get(key)
+        if lines is None:
+            lines = self._lines_kept[key] = roster_lines(self._state, width, rows)
+        return lines
 
     def _rows(self, height: int | None) -> int | None:
         return height if height and height > 0 else None
@@ -328,13 +360,15 @@ class Roster(StateView):
         return id(state.data), state.players, state.order, state.turn, state.to_act, state.phase, duel
 
     def _draw(self, state: GameState, viewer: int | None, width: int) -> Content:
-        return roster_content(state, width, self._rows(self.size.height))
+        if state is not self._state:
+            return roster_content(state, width, self._rows(self.size.height))
+        return Content("\n").join(self._roster_lines(width, self._rows(self.size.height)))
 
     def get_content_height(self, container, viewport, width: int) -> int:
         if self._state is None:
             return 0
-        return len(roster_lines(self._state, width, self._max_rows(container, viewport)))
+        return len(self._roster_lines(width, self._max_rows(container, viewport)))
 
     def _rows_needed(self, content: Content, width: int) -> int:
         # the lines it would take with room for all (the drawing itself fits the rows it has)
-        return len(roster_lines(self._state, width)) if self._state is not None else 0
+        return len(self._roster_lines(width, None))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.widget import Widget
 
@@ -68,7 +69,13 @@ class StateView(SettledSize, Widget):
         return id(self._state), self._viewer, width, self.size.height
 
     def _rows_needed(self, content: Content, width: int) -> int:
-        """The rows a drawing needs: a change lays the screen out again."""
+        """The rows a drawing needs: a change lays the screen out again. A drawing whose lines all
+        fit (the usual case) is counted from its text, without cutting it into styled lines."""
+        lines = content.plain.split("\n")
+        if len(lines) > 1 and not lines[-1]:
+            lines.pop()  # a last empty line is not drawn (as Content.split leaves it out)
+        if all(cell_len(line) <= width for line in lines):
+            return len(lines)
         return wrapped_rows(content, width)
 
     def _draw(self, state: GameState, viewer: int | None, width: int) -> Content:
