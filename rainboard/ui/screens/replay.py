@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from itertools import chain
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -118,15 +119,15 @@ class ReplayScreen(Screen):
         self.query_one("#roster", Roster).show(state, viewer)
         self.query_one("#card", SlugcatCard).show(state, viewer)
         self.query_one("#hand", HandList).show(state, viewer)
-        events = []
-        for step in range(max(1, self.index - LOG_WINDOW), self.index + 1):
-            events.extend(replay.events_at(step) if step >= 1 else ())
-        self.query_one("#log", EventLog).reset(events, state)
+        # the events of the last LOG_WINDOW actions (the opening's, at index 0, are not shown)
+        window = range(max(1, self.index - LOG_WINDOW), self.index + 1)
+        self.query_one("#log", EventLog).reset(list(chain.from_iterable(map(replay.events_at, window))), state)
         self._move_bar()
         action = f"Last: {replay.actions[self.index - 1]}" if self.index else "At the start"
         mode = f"playing, {1 / SPEEDS[self.speed]:g} steps/s" if self.playing else "paused"
-        lines = [shown(Content.from_markup("[b]Replay[/b] step $i of $n · cycle $cycle · $mode", i=str(self.index),
-                                           n=str(len(replay)), cycle=str(state.cycle), mode=mode)),
+        # assembled rather than parsed from markup: it changes every step
+        lines = [shown(Content.assemble(("Replay", "bold"), f" step {self.index} of {len(replay)} · cycle {state.cycle}"
+                                                            f" · {mode}")),
                  shown(Content(action))]
         if self.problem and self.index == len(replay):
             lines.append(Content.styled("The save drifts out of sync after this.", "bold $text-error"))

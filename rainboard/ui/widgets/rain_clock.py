@@ -18,6 +18,10 @@ row of its own.
 The timer drops by one at the end of each round and the rain comes when it would go below zero, so at
 0 the round being played is the last one. A viewer standing where the rain cannot reach (Five Pebbles)
 is told so.
+
+A step changes a row or two of the clock (the round, the timer), and only those rows are painted again
+(PaintedRows); the last drawings are kept by what they were drawn from, so a replay stepping back, or
+a layout asking the clock's height, draws nothing again.
 """
 
 from __future__ import annotations
@@ -25,9 +29,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from textual.cache import LRUCache
 from textual.content import Content
 from textual.dom import NoScreen
 
+from .painted_rows import PaintedRows
 from .state_view import StateView
 
 if TYPE_CHECKING:
@@ -146,7 +152,7 @@ def rain_content(state: GameState, viewer: int | None, width: int, tag: Content 
     return Content("\n").join(rows)
 
 
-class RainClock(StateView):
+class RainClock(PaintedRows, StateView):
     """Cycle, round and rain timer, and the seed (or challenge code) of the game dealt."""
 
     DEFAULT_CSS = """
@@ -155,6 +161,24 @@ class RainClock(StateView):
         height: auto;
     }
     """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._drawings: LRUCache[tuple, Content] = LRUCache(64)
+
+    def show(self, state: GameState, viewer: int | None) -> None:
+        with self.changed_rows_only():
+            super().show(state, viewer)
+
+    def _content(self, width: int) -> Content:
+        """The drawing for the state shown, kept by the slice of it the clock reads (_view_key)."""
+        if self._key is None:
+            return super()._content(width)
+        key = (self._key, width, self._challenge())
+        content = self._drawings.get(key)
+        if content is None:
+            content = self._drawings[key] = super()._content(width)
+        return content
 
     def _view_key(self, state: GameState, viewer: int | None) -> object:
         """What the clock is drawn from: the cycle, the round, the timer, the seed, and the region
