@@ -28,6 +28,10 @@ What is here, and why no public way serves:
 - `divide_line`: where rich (and Textual's `Content.wrap`, which calls it) cuts a line into rows,
   so the event log can count a line's rows at a width without drawing them; the public
   `Content.wrap` costs six times as much.
+- `WaitsWhenCovered` and `draw_hidden`: a screen under an opaque one (the board under a turn's
+  result) is not current, so Textual stops painting its changes on the screen on top; and it is
+  laid out and drawn while the player reads the one on top, so that the key putting that one away
+  only shows lines already drawn. Textual has no public way to lay out or draw a covered screen.
 - `screen_lines` and `screen_segments`: what the screen shows, as lines of text and as the
   segments sent to the terminal; for tests, which Textual offers only as an SVG picture.
 """
@@ -36,7 +40,7 @@ from __future__ import annotations
 
 from rich import _wrap as rich_wrap  # rich's, not Textual's: should it move, this import fails loudly
 from textual import keys as textual_keys
-from textual.app import App
+from textual.app import App, ScreenStackError
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
@@ -56,7 +60,9 @@ NEEDED: tuple[tuple[object, str, str], ...] = (
     (App, "_load_screen_css", "AppHooks calls it for an app's first screen"),
     (App, "_handle_exception", "AppHooks turns an error no handler caught into a message"),
     (App, "_driver", "tell_page sends the page a meta packet through the web driver"),
-    (Screen, "_compositor", "screen_lines and screen_segments (for tests) read what the screen shows"),
+    (Screen, "_compositor", "screen_lines and screen_segments (for tests) read what the screen shows; "
+                            "draw_hidden draws a covered screen"),
+    (Screen, "_refresh_layout", "draw_hidden lays out a covered screen"),
     (textual_keys, "_character_to_key", "character_to_key: a keymap's key as Textual names it"),
 )
 
@@ -171,6 +177,39 @@ def tell_page(app: App, title: str) -> bool:
     if write_meta is None:
         return False
     write_meta({"type": PAGE_TITLE_META, "title": title})
+    return True
+
+
+# -- screens ------------------------------------------------------------------------------------------
+class WaitsWhenCovered:
+    """Mixed into a screen: while a screen with an opaque background is on top of it, it is not
+    current, and its changes wait until it is on top again (or `draw_hidden` draws them ahead).
+    Textual counts the screen just under the top one as showing through, whatever the top's
+    background, and paints each of its changes again on the top screen; under a turn's result, a
+    cycle's report or a hand-off (all opaque) those frames showed nothing new. Textual reads
+    `is_current` only to decide whether a screen's changes are laid out and painted now."""
+
+    @property
+    def is_current(self) -> bool:
+        try:
+            top = self.app.screen
+        except ScreenStackError:
+            return False
+        if top is not self and top.styles.background.a >= 1:
+            return False
+        return super().is_current
+
+
+def draw_hidden(screen: Screen) -> bool:
+    """Lay out and draw a screen covered by an opaque one (WaitsWhenCovered), at the app's size:
+    each of its widgets draws its changed lines now and keeps them, so when the screen is on top
+    again Textual only puts kept lines together. Nothing is shown. True when it was drawn; a
+    screen that is current, or not laid out at this size yet, is left alone."""
+    app = screen.app
+    if screen.is_current or not screen.is_attached or not app.size or screen.size != app.size:
+        return False
+    screen._refresh_layout(app.size)  # not current: Textual lays it out and paints nothing
+    screen._compositor.render_full_update()  # every widget's changed lines drawn and kept
     return True
 
 

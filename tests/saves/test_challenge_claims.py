@@ -193,7 +193,7 @@ def _finish_resumed(save: SaveGame, tmp_path) -> ScoreBook:
     board does when a move ends a challenge."""
     from rainboard.ui.keeping import _session
     from rainboard.ui.resume import open_save
-    from rainboard.ui.screens.board import _record_challenge_result
+    from rainboard.ui.challenge_record import record_challenge_result
 
     path = tmp_path / "resumed.json"
     write_save(path, save)
@@ -201,7 +201,7 @@ def _finish_resumed(save: SaveGame, tmp_path) -> ScoreBook:
     session.act(EagerPolicy(session.data, random.Random(1))(session.state))
     assert session.over
     app = _App(tmp_path / "data")
-    _record_challenge_result(app, session)
+    record_challenge_result(app, session)
     return ScoreBook(app.data_dir / "scores.sqlite3")
 
 
@@ -216,13 +216,13 @@ def test_resuming_a_false_claim_is_refused_and_never_scores(genuine, tmp_path):
 def test_a_finished_session_whose_claim_is_false_is_not_recorded(genuine, tmp_path):
     """However a game came to claim a code, the score book hears only the game that code deals."""
     from rainboard.ui.resume import session_from_replay
-    from rainboard.ui.screens.board import _record_challenge_result
+    from rainboard.ui.challenge_record import record_challenge_result
 
     other = make_code(SEED + 1, 0, True)
     replay = Replay(attrs.evolve(genuine, challenge=None))
     session = session_from_replay(replay, len(replay), replay.data, replay.setup, challenge=other)
     app = _App(tmp_path / "data")
-    assert _record_challenge_result(app, session) is None
+    assert record_challenge_result(app, session) is None
     assert ScoreBook(app.data_dir / "scores.sqlite3").results(other) == []
     assert app.told == [f'The result was not kept: challenge: {other} deals seed "challenge-{SEED + 1}"; '
                         f'the save plays seed "challenge-{SEED}"']

@@ -19,6 +19,7 @@ from rainboard.engine.state import Duel, Encounter
 
 from .. import keys, news
 from ..explain_board import highlighted, hover
+from ..challenge_record import record_challenge_result
 from ..choices import action_options, decision_card, ordered, prompt_line, risk_note
 from ..safe_text import shown, tell
 from ..safety import guarded
@@ -37,6 +38,7 @@ from ..table_config import TableOptions
 from .. import navigation
 from ..widgets.footer import KeysFooter
 from ..widgets.quiet import Panel, QuietOptionList, Switcher, quiet_update
+from ..textual_internals import WaitsWhenCovered, draw_hidden
 from . import STYLES
 
 # the one-key verbs, in footer order, from the key table (ui/keys.py); words.action_key says which
@@ -45,7 +47,7 @@ VERBS = keys.VERBS
 HELP_AHEAD = 1.0  # seconds without a key before the board draws the help ahead (screens/help.py)
 
 
-class BoardScreen(Screen):
+class BoardScreen(WaitsWhenCovered, Screen):
     """Where the game is played, one player at a time."""
 
     CSS_PATH = STYLES
@@ -53,6 +55,7 @@ class BoardScreen(Screen):
     LEAVE = ("Leave the game in progress?", "It is saved: Continue on the title screen picks it up again.")
 
     BINDINGS = keys.board_bindings()  # the verbs, the numbers, tab, undo and save as
+    DRAWS_BEHIND = True  # drawn behind a turn's result while it is read (_draw_behind); not the tutorial's
     VERTICAL_BREAKPOINTS = TALL_BREAKPOINTS  # `-tall` from 34 rows: the hand under the card (board_layout.py)
 
     def __init__(self, session: GameSession, table: TableOptions | None = None) -> None:
@@ -66,6 +69,7 @@ class BoardScreen(Screen):
         self._offered: tuple | None = None  # the verb keys and number of moves the footer last showed
         self._kept: dict[str, Screen] = {}  # the screens shown again and again: _kept_screen
         self._keys_shown: dict[str, str] | None = None  # each verb's key in force: _verb_keys
+        self._drawn_for = None  # the session's state when the panels were last drawn (refresh_view)
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -148,6 +152,22 @@ class BoardScreen(Screen):
             self._offered = offered
             self.refresh_bindings()
             self.query_one(KeysFooter).redraw()  # in this frame, not after the bindings' signal
+        self._drawn_for = session.state
+
+    def show_now(self) -> None:
+        """The panels as the game stands, drawn again only if it moved since they were last drawn
+        (behind a turn's result they were drawn already: _draw_behind)."""
+        if self._drawn_for is not self.session.state:
+            self.refresh_view()
+
+    def _draw_behind(self) -> None:
+        """While a turn's result covers the board, once its frame is up: the board drawn for the
+        next player, panels and lines, so that Enter only shows it again. The player is reading;
+        the key that puts the result away no longer waits for this (textual_internals.draw_hidden)."""
+        if self.is_current or not self.is_attached:
+            return
+        self.refresh_view()
+        draw_hidden(self)
 
     def _fill_actions(self) -> None:
         """The action list: the legal actions in the order `_legal` holds, then why missing moves are
@@ -230,7 +250,7 @@ class BoardScreen(Screen):
         save_as(self.app, self.session)
 
     def _record_challenge(self):
-        return _record_challenge_result(self.app, self.session)
+        return record_challenge_result(self.app, self.session)
 
     @guarded
     def action_undo(self) -> None:
@@ -282,6 +302,8 @@ class BoardScreen(Screen):
         next_name = session.state.players[after].name if passing else None
         result = self._result_screen(before, next_name)
         self.app.push_screen(result, lambda undo: self._after_result(before, events, undo))
+        if self.DRAWS_BEHIND:
+            result.call_after_refresh(self._draw_behind)
 
     def game_over(self) -> None:
         """The game has ended: its last screen (the tutorial shows its own: screens/tutorial.py)."""
@@ -301,8 +323,8 @@ class BoardScreen(Screen):
     def _result_screen(self, actor: int, next_name: str | None) -> TurnResultScreen:
         """The turn's result, on the one result screen this board keeps."""
         return self._kept_screen(
-            "turn-result", lambda: TurnResultScreen(self.session, actor, next_name, on_go_on=self.refresh_view),
-            lambda screen: screen.show_turn(self.session, actor, next_name, on_go_on=self.refresh_view))
+            "turn-result", lambda: TurnResultScreen(self.session, actor, next_name, on_go_on=self.show_now),
+            lambda screen: screen.show_turn(self.session, actor, next_name, on_go_on=self.show_now))
 
     def _kept_screen(self, kind: str, build, refill):
         """A screen the board shows again and again (a turn's result, a cycle's report, a hand-off):
@@ -326,7 +348,7 @@ class BoardScreen(Screen):
         if undo:
             self._take_back(actor)
             return
-        self.refresh_view()
+        self.show_now()
         session = self.session
         after = session.state.to_act
         steps = []
@@ -342,32 +364,6 @@ class BoardScreen(Screen):
 
 
 TURN_ENDS = (ev.TurnStarted, ev.CycleEnded)  # a move that made one of these ended the turn
-
-
-def _record_challenge_result(app, session: GameSession):
-    """A finished solo challenge goes into the score book, under its decks' fingerprint; its answer
-    says if it is a new best on those decks."""
-    from datetime import date
-
-    from rainboard.saves.challenge import claim_problem
-    from rainboard.saves.scores import ScoreBook, ScoreBookError
-
-    result = session.outcome
-    if not session.challenge or result is None or result.solo_score is None:
-        return None
-    # only the game its code deals is a result on that code, however the session came to claim it
-    problem = claim_problem(session.challenge, session.setup, session.data)
-    if problem is not None:
-        tell(app, f"The result was not kept: {problem}", severity="warning", timeout=8)
-        return None
-    path = session.saver.path if session.saver is not None else None
-    try:
-        book = ScoreBook.for_data_dir(app.data_dir)
-        return book.record(session.challenge, session.state.players[0].slugcat, result.solo_score,
-                           date.today(), str(path) if path else None, fingerprint=session.data.fingerprint)
-    except (ScoreBookError, OSError) as error:
-        tell(app, f"The result could not be kept: {error}", severity="warning", timeout=8)
-        return None
 
 
 def _run_in_order(steps) -> None:

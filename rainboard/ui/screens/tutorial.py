@@ -48,6 +48,8 @@ class GuidancePanel(Static):
 class TutorialBoardScreen(BoardScreen):
     """The board, playing the tutorial's fixed game one step at a time."""
 
+    DRAWS_BEHIND = False  # its guidance follows the step in play: drawn when the result is put away
+
     CSS_PATH = TUTORIAL_STYLES
     LEAVE = ("Leave the tutorial?", "Your step is kept: Learn to play on the title screen goes on from it.")
 
