@@ -3,7 +3,7 @@
 A `Replay` plays the whole game once when it is built, so a save that does not replay the same
 fails at once with the action it fails at. It keeps the state every SNAPSHOT_EVERY actions and
 the events of every action; any state is then at most SNAPSHOT_EVERY - 1 engine steps away, and the
-states of the stretch last visited are kept, so stepping backwards is as quick as stepping forwards.
+states of the stretches last visited are kept, so stepping backwards is as quick as stepping forwards.
 
 Indices count actions applied: `state_at(0)` is the game as `new_game` left it, `state_at(len(r))`
 the last state. `events_at(i)` are the events of action i (1-based); `events_at(0)` those of
@@ -18,6 +18,7 @@ from __future__ import annotations
 import gc
 from array import array
 from bisect import bisect_right
+from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -43,7 +44,9 @@ from rainboard.engine.state import OVER
 from .challenge import claim_problem
 from .converter import describe_value, printable
 from .journal import read_save
+from .resume_cache import CACHE_EVERY, CACHE_KEEP
 from .savefile import SavedOutcome, SaveError, SaveGame, game_from_save, outcome_record
+from .state_blocks import StateBlocks
 
 SNAPSHOT_EVERY = 32
 
@@ -167,7 +170,7 @@ class Replay(_Playback):
             self._events.append(tuple(events))
             if number % SNAPSHOT_EVERY == 0:
                 self._snapshots.append(state)
-        self._block_base, self._block = 0, [self._snapshots[0]]
+        self._blocks = StateBlocks(self._snapshots, self._actions, SNAPSHOT_EVERY)  # every action checked above
         self.cycle_starts = self._indices(ev.CycleStarted)
         self.round_starts = sorted(set(self.cycle_starts) | set(self._indices(ev.RoundEnded)))
         self.turn_starts = self._indices(ev.TurnStarted, every=True)
@@ -192,17 +195,11 @@ class Replay(_Playback):
 
     def state_at(self, index: int) -> GameState:
         """The state after `index` actions (0 to len). The states between the nearest snapshot
-        and `index` are kept, so stepping to a neighbour (either way) rarely applies anything."""
+        and `index` are kept, and the last few such stretches, so stepping to a neighbour (either
+        way) or jumping back to where the replay stood rarely applies anything (state_blocks.py)."""
         if not 0 <= index <= len(self):
             raise IndexError(f"state {index}: the save holds states 0 to {len(self)}")
-        base = index - index % SNAPSHOT_EVERY
-        if base != self._block_base:
-            self._block_base, self._block = base, [self._snapshots[base // SNAPSHOT_EVERY]]
-        block = self._block
-        while len(block) <= index - base:
-            state, _ = apply(block[-1], self._actions[base + len(block) - 1], trusted=True)  # checked in __init__
-            block.append(state)
-        return block[index - base]
+        return self._blocks.state_at(index)
 
     def events_at(self, index: int) -> tuple[Event, ...]:
         """The events of action `index` (1-based); 0 gives the opening events of `new_game`."""
@@ -259,6 +256,7 @@ class Resumed(_Playback):
         total = 0
         check_at = keep_events + CHECKPOINT_EVERY  # the next count of events at which to let old checkpoints go
         cycle_started, cycles = ev.CycleStarted, self.cycle_starts
+        kept = self.cache_points = deque(maxlen=CACHE_KEEP)  # (n, state) every CACHE_EVERY: for resume_cache.py
         add_start = starts.append  # (the loop runs once an action: kept lean)
         for number, _, state, events in self._played(partial=False):
             if number:
@@ -267,6 +265,8 @@ class Resumed(_Playback):
                     before_moves[actor] = (number, before)
                 if number % CHECKPOINT_EVERY == 0:
                     checkpoints.append((number, state))
+                if number % CACHE_EVERY == 0:
+                    kept.append((number, state))
             else:
                 first, players, opening = state, len(state.players), events
                 checkpoints.append((0, state))

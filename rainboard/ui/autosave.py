@@ -11,6 +11,7 @@ from rainboard.engine import digest
 from rainboard.saves import SaveError, SaveGame, record, write_save
 from rainboard.saves.journal import MAX_LINE, JournalFile, action_line, count_line, journal_path
 from rainboard.saves.lock import TERMINAL, GameLock
+from rainboard.saves.resume_cache import CacheKeeper, cache_path
 from rainboard.saves.savefile import encode_save, save_stamp
 
 from .session import GameSession
@@ -51,7 +52,10 @@ class Autosaver:
     run of them, `recovered(path)` about the first write that works after.
 
     While it saves a game it holds the game's lock (rainboard.saves.lock), so no other window
-    writes the same autosave; `close` lets go of it."""
+    writes the same autosave; `close` lets go of it.
+
+    Beside the save it keeps the game's resume cache (saves/resume_cache.py, `keeper`): a few
+    states Continue may start from, written on a thread of their own every CACHE_EVERY actions."""
 
     def __init__(self, path: Path, save: SaveGame, report=None, recovered=None, lock: GameLock | None = None) -> None:
         self.path = path
@@ -65,6 +69,7 @@ class Autosaver:
         self.written: int | None = None  # actions on disk (file and journal); None: checkpoint next
         self.folded = False  # nothing is in the journal that the save file lacks
         self.maybe_written = False  # the file may already hold the game as the first checkpoint writes it
+        self.keeper: CacheKeeper | None = None  # the resume cache's, when it can follow the game
 
     @classmethod
     def for_new_game(cls, session: GameSession, data_dir: Path, handoffs: bool, report=None,
@@ -77,6 +82,8 @@ class Autosaver:
                         challenge_code=session.challenge)
         path = games_dir(data_dir) / f"{game_id}.json"
         saver = cls(path, save, report, recovered, lock=try_lock(path, where))
+        if not session.actions:
+            saver.keeper = CacheKeeper.at_start(cache_path(path), game_id, list(session.events))
         saver(session)
         return saver
 
@@ -86,15 +93,26 @@ class Autosaver:
         """The saver for a game read from `path`, holding `lock` (the caller took it, before reading
         the save); with `new_in` (a data folder) one that goes on in a new autosave there under a
         new id, leaving `path` as it was. Not yet written: call it."""
+        from .resume import handed_over
+
+        handover = handed_over(save)  # what open_save counted, for the resume cache
         if new_in is None:
             saver = cls(path, save, report, recovered, lock=lock)
             saver.maybe_written = True  # the file it was read from: often the game, whole, already
-            return saver
-        from rainboard.saves import autosave_path, new_game_id
+        else:
+            from rainboard.saves import autosave_path, new_game_id
 
-        game_id = new_game_id(now())
-        new_path = autosave_path(new_in, game_id)
-        return cls(new_path, attrs.evolve(save, game_id=game_id), report, recovered, lock=try_lock(new_path, where))
+            game_id = new_game_id(now())
+            new_path = autosave_path(new_in, game_id)
+            saver = cls(new_path, attrs.evolve(save, game_id=game_id), report, recovered, lock=try_lock(new_path, where))
+        if handover is not None and not save.finished:
+            try:
+                saver.keeper = handover.keeper(saver.path, saver.checkpoint_save.game_id)
+                if saver.keeper is not None:
+                    saver.keeper.write(save.actions)  # a cache the file lacks (a first Continue) is written now
+            except Exception:  # noqa: BLE001 - the cache is a shortcut: without it the game goes on
+                saver.keeper = None
+        return saver
 
     @property
     def save(self) -> SaveGame:
@@ -103,6 +121,8 @@ class Autosaver:
 
     def __call__(self, session: GameSession) -> None:
         self.session = session
+        if self.keeper is not None:
+            self._keep_cache(session)
         try:
             if self.written is None or session.over:
                 self._checkpoint(session)
@@ -132,6 +152,19 @@ class Autosaver:
         self.written = None
         if self.lock is not None:
             self.lock.release()
+
+    def _keep_cache(self, session: GameSession) -> None:
+        """Tell the resume cache's keeper of the change; a finished game's cache goes. Never
+        raises: a keeper that fails is let go, and Continue checks the game from action 0."""
+        keeper = self.keeper
+        try:
+            if session.over:
+                self.keeper = None
+                keeper.forget()
+            else:
+                keeper.seen(session.actions, session.events, session.digests, session.state)
+        except Exception:  # noqa: BLE001 - the cache is a shortcut, never a reason to stop a game
+            self.keeper = None
 
     def _append(self, session: GameSession) -> None:
         actions, count = session.actions, len(session.actions)

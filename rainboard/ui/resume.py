@@ -62,13 +62,32 @@ def last_moves(replay, upto: int, starts: list[int], players: int) -> dict[int, 
 
 
 def open_save(path: Path):
-    """Read and replay a save: (save, replay, data, setup); SaveError if anything is wrong."""
+    """Read and replay a save: (save, replay, data, setup); SaveError if anything is wrong. The
+    game's end only (no snapshots), from the resume cache beside the save when it fits
+    (saves/cached_resume.py). What the replay counted is left for the autosave of this very save
+    to take up (`handed_over`), so it can keep the cache going."""
     from rainboard.saves import read_save
-    from rainboard.saves.replay import resume_state
+    from rainboard.saves.cached_resume import Handover, resume_game
 
     save = read_save(path)
-    replay = resume_state(save, path, keep_events=KEEP_EVENTS)  # the game's end only: no snapshots
+    replay = resume_game(save, path, keep_events=KEEP_EVENTS)
+    try:
+        _handed[:] = [save, Handover(replay)]
+    except Exception:  # noqa: BLE001 - without it the cache is only not kept up; the game goes on
+        _handed.clear()
     return save, replay, replay.data, replay.setup
+
+
+_handed: list = []  # [the save open_save last read, its Handover]: one at a time, taken by the autosave
+
+
+def handed_over(save):
+    """The Handover of the save open_save last read, if `save` is that very one (once)."""
+    if _handed and _handed[0] is save:
+        handover = _handed[1]
+        _handed.clear()
+        return handover
+    return None
 
 
 def open_replay(path: Path):
