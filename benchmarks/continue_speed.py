@@ -7,7 +7,9 @@ reference in turn:
 
 - ours: the Rainboard app comes up on its title in that folder (Continue decided), then Continue
   is chosen as the menu does it (`app.resume(path)`); timed from that call to the first frame
-  painted with the board on top, wall and CPU. Then, the board open and the garbage collected,
+  painted with the board on top, wall and CPU. Twice a round: first with no resume cache beside
+  the save (as a save brought from elsewhere; that Continue writes the cache once the board is up),
+  then with it, as a game played at this table is continued (saves/resume_cache.py). Then, the board open and the garbage collected,
   the process's resident size ("settled") and its peak size (max RSS).
 - reference: a bare Textual app (a Static and a Footer), the same sizes taken once its first frame
   is up.
@@ -221,11 +223,16 @@ def main() -> None:
         child(OURS, env, folder=str(folder))
         before = load()
         ours, settled, peak, bare_settled, bare_peak, seen = Times(), [], [], [], [], {}
+        uncached = Times()
+        cache = path.with_suffix(".resume")
         for _ in range(args.runs):
             bare = child(BARE, env)
             bare_settled.append(bare["settled"])
             bare_peak.append(bare["peak"])
-            run = child(OURS, env, folder=str(folder))
+            cache.unlink(missing_ok=True)  # a save with no resume cache beside it (brought from elsewhere)
+            run = child(OURS, env, folder=str(folder))  # ...which writes one, after the board is up
+            uncached.add(run["wall"], run["cpu"])
+            run = child(OURS, env, folder=str(folder))  # as a game played at this table is continued
             ours.add(run["wall"], run["cpu"])
             settled.append(run["settled"])
             peak.append(run["peak"])
@@ -245,6 +252,7 @@ def main() -> None:
           f"{args.runs} fresh processes each, in turn with a bare Textual app")
     print(f"  before: {before}; after: {after}; Python's compiled files kept between runs, as installed")
     print(f"{'Continue, the call to the board painted':<44}{ours.summary(1000, 'ms', 0)}")
+    print(f"{'  the same, no resume cache beside the save':<44}{uncached.summary(1000, 'ms', 0)}")
     print(f"{'  the session holds, the log shows':<44}{seen['events_held']:,} of {seen['events_total']:,} events, "
           f"{seen['log_lines']:,} lines")
     print(f"{'memory, board open, settled (RSS)':<44}median {median(settled):.1f} MiB; a bare app "
