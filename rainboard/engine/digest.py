@@ -9,6 +9,12 @@ store digests, so this text must never change.
 for every state. `body_text` writes the same text directly, and remembers the text of each player,
 deck and card in hand: states share every one an action did not touch, so most of a digest is
 looked up. tests/engine/test_digest.py checks the two against each other over whole games.
+
+A text is remembered for the digests of a few states (_GENERATION) after its last use: what the
+next state shares with the last ones, and no more. Only a state that had a text to write counts
+(the same state digested again forgets nothing). A memo kept by count alone held the texts of
+values long gone from the game, and the values too (kept alive so their ids stay their own): after
+a long game's resume, about a megabyte.
 """
 
 from __future__ import annotations
@@ -67,7 +73,7 @@ def _array(value) -> str:
             pass
     texts = _texts
     return "[" + ",".join([known[1] if (known := texts.get(id(v))) is not None and known[0] is v else _text(v)
-                           for v in value]) + "]"
+                           for v in value]) + "]"  # (a miss is looked up again, among the older texts too)
 
 
 def _object(value: dict) -> str:
@@ -85,15 +91,20 @@ def _object(value: dict) -> str:
         item = value[key]
         known = entries.get(id(item))
         if known is None or known[0] is not item or known[1] != key:
+            known = _old_entries.get(id(item))
+            if known is None or known[0] is not item or known[1] != key:
+                known = (item, key, _string(key) + ":" + _text(item))
+                _wrote.append(True)
             if len(entries) >= _LIMIT:
                 entries.clear()
-            known = entries[id(item)] = (item, key, _string(key) + ":" + _text(item))
+            entries[id(item)] = known
         parts.append(known[2])
     return "{" + ",".join(parts) + "}"
 
 
 _orders: dict[tuple[str, ...], tuple[str, ...]] = {}  # a dict's keys as they come -> as json sorts them
 _entries: dict[int, tuple[object, str, str]] = {}  # id -> (a value in a dict, its key, '"key":text')
+_old_entries: dict[int, tuple[object, str, str]] = {}  # the same, used in the generation before
 
 
 def _writer(cls, extra: tuple[str, ...] = (), without: tuple[str, ...] = ()):
@@ -146,8 +157,20 @@ def _text(value) -> str:
     return _WRITERS[type(value)](value)
 
 
-_LIMIT = 1024  # texts remembered (of each kind); all are forgotten when there are more
+_LIMIT = 1024  # texts remembered (of each kind) in a generation; all are forgotten when there are more
+_GENERATION = 8  # states written in a generation: a text not used in this one or the last is forgotten
 _texts: dict[int, tuple[object, str]] = {}  # id -> (the value, kept alive so the id stays its own; text)
+_old_texts: dict[int, tuple[object, str]] = {}  # the same, used in the generation before
+_digested = 0  # states of this generation that wrote a text
+_wrote: list[bool] = []  # not empty once the state being digested wrote a text (a list: no `global`)
+
+
+def _next_generation() -> None:
+    """Forget the texts last used a generation ago; those of this one become the old ones."""
+    global _texts, _old_texts, _entries, _old_entries, _digested
+    _old_texts, _old_entries = _texts, _entries
+    _texts, _entries = {}, {}
+    _digested = 0
 
 
 def _memo(value, write) -> str:
@@ -155,7 +178,12 @@ def _memo(value, write) -> str:
     known = _texts.get(id(value))
     if known is not None and known[0] is value:
         return known[1]
-    text = write(value)
+    known = _old_texts.get(id(value))
+    if known is not None and known[0] is value:
+        text = known[1]
+    else:
+        text = write(value)
+        _wrote.append(True)
     if len(_texts) >= _LIMIT:
         _texts.clear()
     _texts[id(value)] = (value, text)
@@ -216,6 +244,12 @@ _WITHOUT_SCRIPT = _writer(GameState, extra=("deck_data",), without=("script",))
 
 def body_text(state: GameState) -> str:
     """The text the digest hashes: the same as plain_text(state), written quickly."""
+    global _digested
+    if _wrote:  # the last state digested counts in this generation
+        _wrote.clear()
+        _digested += 1
+        if _digested >= _GENERATION:
+            _next_generation()
     fingerprint = _string(state.data.fingerprint)
     if state.script:
         return _WITH_SCRIPT(state, fingerprint)
