@@ -20,29 +20,31 @@ from rainboard.engine.state import GameState
 
 from ..words import event_line
 from ..textual_internals import divide_line
+from .log_lines import INDENT, LineContents, LogLine, cells, remember
 from .quiet import QuietLayout
 
 KEEP_LINES = 2000  # the log keeps this many events; older ones drop off the top
 TRIM_SLACK = 200  # lines past `keep` dropped together, so trimming is rare
-INDENT = 2  # every line starts with a symbol and a space; wrapped lines hang under the text
-CACHED_ROWS = 1024  # rows kept cut to the log's width, as Textual's own logs keep them
-KNOWN_LINES = 4096  # events whose lines (and rows, once counted or drawn) are kept after they leave the log
+CACHED_ROWS = 256  # rows kept cut to the log's width: a few screens of the tallest terminal
+KNOWN_LINES = 4096  # events whose lines (and rows, once counted) are kept after they leave the log
+DRAWN_LINES = 128  # lines whose drawn rows are kept (those shown last): a few screens' worth
 
 
 class EventLog(QuietLayout, ScrollView, can_focus=True):
     """A scrolling log of events that follows the newest line.
 
-    The log keeps each event's Content. When a line is written only the rows it takes at the log's
-    width are counted (from its text: no drawing); its rows (Strips, wrapped to the width in the
-    theme's colours) are drawn the first time one of them is shown, so a replay's jump that fills
-    the log with hundreds of lines draws only the screenful that shows. Textual asks for the rows it
-    shows through `render_line`, and the log scrolls over `virtual_size`, as Textual's own Log and
-    toolong's log view do. A new width or theme writes every line again. Its size is fixed by the
-    screen, so lines added or dropped on a move repaint it alone (`quietly`).
+    The log keeps each event's line as text and style spans (log_lines.LogLine). When a line is
+    written only the rows it takes at the log's width are counted (from its text: no drawing); its
+    rows (Strips, wrapped to the width in the theme's colours) are drawn the first time one of them
+    is shown, so a replay's jump that fills the log with hundreds of lines draws only the screenful
+    that shows, and only the last DRAWN_LINES lines drawn keep their rows. Textual asks for the rows
+    it shows through `render_line`, and the log scrolls over `virtual_size`, as Textual's own Log
+    and toolong's log view do. A new width or theme writes every line again. Its size is fixed by
+    the screen, so lines added or dropped on a move repaint it alone (`quietly`).
 
     The lines of the last KNOWN_LINES events are kept by event (that very object), with their rows
-    once counted or drawn, even after they leave the log: a replay that steps or jumps back to
-    where it was finds them written.
+    once counted, even after they leave the log: a replay that steps or jumps back to where it was
+    finds them written.
     """
 
     DEFAULT_CSS = """
@@ -67,10 +69,8 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         super().__init__(name=name, id=id, classes=classes)
         self.keep = keep
         self.auto_scroll = auto_scroll  # show the newest line whenever lines are added
-        self.contents: list[Content] = []  # every line kept, as Content, to write again on resize
-        self._events: list[Event] = []  # the events those lines tell, to see what a reset keeps
+        self._lines: list[LogLine] = []  # every line in the log, oldest first
         self._rows: list[int] = []  # the log's rows each line takes at the written width
-        self._drawn: list[list[Strip] | None] = []  # each line's rows, once one of them was shown
         self._starts: list[int] | None = None  # the log's row each line starts at (None: count again)
         self._total = 0  # the rows of every line written
         self._written_width = 0
@@ -78,17 +78,21 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         self._first_row = 0  # rows dropped off the top since the last clear: a row's number for the cache
         self._row_cache: LRUCache[tuple, Strip] = LRUCache(CACHED_ROWS)
         self._frame: tuple | None = None  # (scroll offset, width, style) while a frame's rows are drawn
-        self._said: dict[int, tuple[Event, Content]] = {}  # id(event) -> (the event, its line)
-        # id(line) -> [the line, the width, its rows there, the widest, the rows drawn or None]
-        self._known_rows: dict[int, list] = {}
+        self._said: dict[int, LogLine] = {}  # id(event) -> its line
+        self._shown: dict[int, LogLine] = {}  # id(line) -> a line whose rows are drawn, the last drawn last
+
+    @property
+    def contents(self) -> LineContents:
+        """Every line in the log, as Content (made when read: the log keeps text and spans)."""
+        return LineContents(self._lines)
 
     def add(self, events: Iterable[Event], state: GameState) -> None:
         """Write a line for each event (`state` lends the names). Only the new lines are written;
         the oldest drop off the top, a batch at a time, never by writing the rest again."""
         events = list(events)
         with self.quietly():
-            self._append(events, self._lines(events, state))
-            self._trim(len(self.contents) - self.keep, slack=TRIM_SLACK)
+            self._append(self._lines_for(events, state))
+            self._trim(len(self._lines) - self.keep, slack=TRIM_SLACK)
         self._follow()
 
     def reset(self, events: Iterable[Event], state: GameState) -> None:
@@ -96,21 +100,20 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         still wanted stay as they are: only those no longer wanted go, from the top or the bottom,
         and only the new ones are written."""
         events = list(events)[-self.keep:]
-        start = _find(self._events, events[0]) if events else None
-        if start is None and events and self._events and self._written_width:
+        start = _find([line.event for line in self._lines], events[0]) if events else None
+        if start is None and events and self._lines and self._written_width:
             # the window starts earlier (a replay stepping or jumping back): the lines it still
             # shares stay, those after them go, and only the earlier ones are written, at the top
-            before = _find(events, self._events[0])
+            before = _find(events, self._lines[0].event)
             if before is not None:
                 with self.quietly():
                     self._keep_and_add(0, events[before:], state)
-                    self._prepend(events[:before], self._lines(events[:before], state))
+                    self._prepend(self._lines_for(events[:before], state))
                 self._follow()
                 return
         if start is None or not self._written_width:
-            self._events = events
-            self.contents = self._lines(events, state)
-            self._rows, self._drawn, self._starts, self._total = [], [], None, 0
+            self._lines = self._lines_for(events, state)
+            self._rows, self._starts, self._total = [], None, 0
             if self._written_width:
                 self._write_all(settled=True)
             return
@@ -118,15 +121,15 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
             self._keep_and_add(start, events, state)
         self._follow()
 
-    def _lines(self, events: list[Event], state: GameState) -> list[Content]:
+    def _lines_for(self, events: list[Event], state: GameState) -> list[LogLine]:
         """Each event's line: the one made before for that very event, or a new one."""
         said = self._said
         lines = []
         for event in events:
             known = said.get(id(event))
-            if known is None or known[0] is not event:  # (held here, an event keeps its id)
-                known = _remember(said, id(event), (event, event_line(event, state)))
-            lines.append(known[1])
+            if known is None or known.event is not event:  # (held here, an event keeps its id)
+                known = remember(said, id(event), LogLine(event, event_line(event, state)), KNOWN_LINES)
+            lines.append(known)
         return lines
 
     def _follow(self, immediate: bool = True) -> None:
@@ -137,30 +140,27 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
     def _keep_and_add(self, start: int, events: list[Event], state: GameState) -> None:
         """Keep this log's lines from `start` on while they are `events`' first ones; add the rest."""
         same = 0
-        while (same < len(events) and start + same < len(self._events)
-               and self._events[start + same] is events[same]):
+        while (same < len(events) and start + same < len(self._lines)
+               and self._lines[start + same].event is events[same]):
             same += 1
         self._trim(start)
         self._cut(same)
         rest = events[same:]
-        self._append(rest, self._lines(rest, state))
+        self._append(self._lines_for(rest, state))
 
-    def _append(self, events: list[Event], lines: list[Content]) -> None:
-        self._events.extend(events)
-        self.contents.extend(lines)
+    def _append(self, lines: list[LogLine]) -> None:
+        self._lines.extend(lines)
         if self._written_width:  # before the first size is known, _write_all does it on resize
             self._write(lines)
 
-    def _prepend(self, events: list[Event], lines: list[Content]) -> None:
+    def _prepend(self, lines: list[LogLine]) -> None:
         """Write these lines above the first one (the rows below keep what they show)."""
         if not lines:
             return
-        counted = [self._count(content) for content in lines]
+        counted = [self._count(line) for line in lines]
         added = sum(rows for rows, _ in counted)
-        self._events[:0] = events
-        self.contents[:0] = lines
+        self._lines[:0] = lines
         self._rows[:0] = [rows for rows, _ in counted]
-        self._drawn[:0] = [None] * len(lines)
         self._starts = None
         self._total += added
         # the rows below keep their numbers; the new ones may take numbers rows dropped off the top
@@ -176,7 +176,7 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         if count <= 0 or count < slack:
             return
         rows = sum(self._rows[:count])
-        del self.contents[:count], self._events[:count], self._rows[:count], self._drawn[:count]
+        del self._lines[:count], self._rows[:count]
         self._starts = None
         if rows:
             self._first_row += rows  # the rows left keep their numbers, and their cut copies
@@ -186,10 +186,10 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
 
     def _cut(self, keep: int) -> None:
         """Drop every line after the first `keep` (an undone move's, a replay stepping back)."""
-        if keep >= len(self.contents):
+        if keep >= len(self._lines):
             return
         rows = sum(self._rows[keep:])
-        del self.contents[keep:], self._events[keep:], self._rows[keep:], self._drawn[keep:]
+        del self._lines[keep:], self._rows[keep:]
         self._starts = None
         if rows:
             self._total -= rows
@@ -199,13 +199,14 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
 
     @property
     def lines(self) -> list[Strip]:
-        """Every row of the log, top to bottom, as drawn (rows not shown yet are drawn now)."""
-        return [row for line in range(len(self.contents)) for row in self._line_rows(line)]
+        """Every row of the log, top to bottom, as drawn (rows not shown yet are drawn now, and not
+        kept: a whole log's rows are many times its text)."""
+        return [row for line in range(len(self._lines)) for row in self._line_rows(line, keep=False)]
 
     @property
     def plain_lines(self) -> list[str]:
         """The events' lines as plain text (before wrapping)."""
-        return [content.plain for content in self.contents]
+        return [line.plain for line in self._lines]
 
     def wrapped(self, content: Content, width: int) -> list[Content]:
         """An event's line cut to the width, later lines indented under the text after the symbol."""
@@ -225,66 +226,68 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         strips = []
         body = content.plain[INDENT:]
         # a line that fits is its one row (wrapping it only cuts it in two and joins it again)
-        fits = "\n" not in body and "\t" not in body and cell_len(body) <= width - INDENT
+        fits = "\n" not in body and "\t" not in body and cells(body) <= width - INDENT
         for row in [content] if fits else self.wrapped(content, width):
             segments = [Segment(piece, piece_style.rich_style)
                         for piece, piece_style in row.render(style, end="", parse_style=parse)]
             strips.append(Strip(segments, row.cell_length).crop(0, width))
         return strips
 
-    def _count(self, content: Content) -> tuple[int, int]:
+    def _count(self, line: LogLine) -> tuple[int, int]:
         """The rows an event's line takes at the written width, and the widest of them (as many
         rows as `wrapped` cuts, counted from the text alone: nothing is drawn)."""
-        known = self._known(content)
-        if known is None:
-            known = [content, self._written_width, *self._measure(content), None]
-            _remember(self._known_rows, id(content), known)
-        return known[2], known[3]
+        if line.width != self._written_width:
+            line.rows, line.widest = self._measure(line)
+            line.width = self._written_width
+            line.drawn = None  # drawn at another width
+            self._shown.pop(id(line), None)
+        return line.rows, line.widest
 
-    def _known(self, content: Content) -> list | None:
-        """What is kept of this line at the written width, if anything."""
-        known = self._known_rows.get(id(content))
-        return known if known is not None and known[0] is content and known[1] == self._written_width else None
-
-    def _measure(self, content: Content) -> tuple[int, int]:
+    def _measure(self, content: Content | LogLine) -> tuple[int, int]:
         """`_count` for a line not counted yet at this width."""
         width = self._written_width
-        if width <= INDENT + 4:
-            return 1, min(content.cell_length, width)
-        body = content.plain[INDENT:]
-        room = width - INDENT
+        if isinstance(content, LogLine):
+            head, body = content.head, content.body
+        else:
+            head, body = content.plain[:INDENT], content.plain[INDENT:]
         if "\n" in body or "\t" in body:  # rare: counted the long way
-            rows = self.wrapped(content, width)
+            if width <= INDENT + 4:
+                return 1, min(cell_len(head + body), width)
+            rows = self.wrapped(content if isinstance(content, Content) else content.content, width)
             return len(rows), min(max(row.cell_length for row in rows), width)
-        if cell_len(body) <= room:
-            return 1, min(content.cell_length, width)
+        body_cells = cells(body)
+        if width <= INDENT + 4 or body_cells <= width - INDENT:
+            return 1, min(cell_len(head) + body_cells, width)
         # Content.wrap cuts a line where rich's divide_line says; a row of a cut line is at most the width
-        return len(divide_line(body, room, fold=True)) + 1, width
+        return len(divide_line(body, width - INDENT, fold=True)) + 1, width
 
-    def _line_rows(self, line: int) -> list[Strip]:
-        """The rows of line `line` (an index into `contents`), drawn when first asked for."""
-        rows = self._drawn[line]
+    def _line_rows(self, index: int, keep: bool = True) -> list[Strip]:
+        """The rows of line `index`, drawn when first asked for and, with `keep`, kept while it is
+        among the last DRAWN_LINES lines drawn."""
+        line = self._lines[index]
+        if line.width != self._written_width:
+            self._count(line)
+        rows, shown = line.drawn, self._shown
         if rows is None:
-            content = self.contents[line]
-            known = self._known(content)
-            if known is None:  # (counted, then let go of while in the log: a log of thousands of lines)
-                self._count(content)
-                known = self._known(content)
-            if known[4] is None:
-                known[4] = self.strips(content)
-            rows = self._drawn[line] = known[4]
+            rows = self.strips(line.content)
+            if keep:
+                line.drawn = rows
+                shown[id(line)] = line
+                if len(shown) > DRAWN_LINES:
+                    shown.pop(next(iter(shown))).drawn = None
+        elif keep:  # drawn again last: the last to go
+            shown[id(line)] = shown.pop(id(line), line)
         return rows
 
-    def _write(self, contents: list[Content]) -> None:
+    def _write(self, lines: list[LogLine]) -> None:
         """Count these lines' rows at the bottom; they are drawn when shown (the size the log scrolls
         over is set once, at the end)."""
         widest, total = self._widest, self._total
-        for content in contents:
-            rows, wide = self._count(content)
+        for line in lines:
+            rows, wide = self._count(line)
             self._rows.append(rows)
             total += rows
             widest = max(widest, wide)
-        self._drawn.extend([None] * len(contents))
         self._starts = None
         self._widest, self._total = widest, total
         self.virtual_size = Size(widest, total)
@@ -292,7 +295,6 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
     def clear(self) -> None:
         """Forget every row counted and drawn (the events' lines stay, to be written again)."""
         self._rows = []
-        self._drawn = []
         self._starts = None
         self._total = 0
         self._row_cache.clear()
@@ -353,7 +355,7 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         with self.quietly():
             self.clear()
             self._written_width = self.scrollable_content_region.width
-            self._write(self.contents)
+            self._write(self._lines)
         self._follow(immediate=settled)  # a new size may not be settled yet: after the next refresh
 
     def on_mount(self) -> None:
@@ -361,22 +363,15 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
 
     def _new_theme(self) -> None:
         """The rows drawn are in the old theme's colours: every line is written again."""
-        self._known_rows.clear()
+        for line in self._shown.values():
+            line.drawn = None
+        self._shown.clear()
         self._write_all()
 
     def on_resize(self, event: events.Resize) -> None:
         # a line is wrapped once, when it is written: a new width means writing it all again
         if self.scrollable_content_region.width != self._written_width:
             self._write_all()
-
-
-def _remember(kept: dict, key: int, value, most: int = KNOWN_LINES):
-    """Keep `value` under `key` (in place of what was there), letting the oldest go past `most`."""
-    kept.pop(key, None)
-    kept[key] = value
-    if len(kept) > most:
-        del kept[next(iter(kept))]
-    return value
 
 
 def _find(events: list[Event], wanted: Event) -> int | None:
