@@ -302,8 +302,8 @@ class BoardScreen(WaitsWhenCovered, Screen):
         next_name = session.state.players[after].name if passing else None
         result = self._result_screen(before, next_name)
         self.app.push_screen(result, lambda undo: self._after_result(before, events, undo))
-        if self.DRAWS_BEHIND:
-            result.call_after_refresh(self._draw_behind)
+        if self.DRAWS_BEHIND:  # after the result's frames (a second one may follow the first), not between them
+            result.call_after_refresh(result.call_after_refresh, self._draw_behind)
 
     def game_over(self) -> None:
         """The game has ended: its last screen (the tutorial shows its own: screens/tutorial.py)."""
