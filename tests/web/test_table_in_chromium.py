@@ -38,6 +38,17 @@ def to_move(tab: BrowserTable) -> None:
     tab.wait_until(lambda: went_on(tab) or tab.screen.find("Your move"), "the tab's move list")
 
 
+def open_seats(browser, served, code: str, tokens: dict) -> dict:
+    """A tab for each seat, each opened once the one before shows its board, as players each open
+    their own link on their own screen. (Two tabs opened at once in one headless Chromium: the one
+    behind could stay blank for a minute, now and then, in a busy run of the whole suite.)"""
+    tabs = {}
+    for number in sorted(tokens):
+        tabs[number] = BrowserTable(browser.new_page(), link(served, code, number, tokens[number]))
+        tabs[number].wait_for("Your move", "Waiting for", timeout=FIRST_SCREEN)
+    return tabs
+
+
 def make_move(tab: BrowserTable, watcher) -> None:
     """The tab's player takes their first move, and it reaches the table's journal. A report can come
     up over the board just as the key is sent (the other seat's move ended a cycle): then the key
@@ -57,9 +68,7 @@ def make_move(tab: BrowserTable, watcher) -> None:
 
 def test_two_seats_in_two_tabs_see_each_others_moves_and_never_each_others_cards(served, browser):
     table, tokens = host(served.data_dir, 2, seed=11, slugcats=True)
-    tabs = {n: BrowserTable(browser.new_page(), link(served, table.code, n, tokens[n])) for n in (1, 2)}
-    for tab in tabs.values():
-        tab.wait_for("Your move", "Waiting for", timeout=FIRST_SCREEN)
+    tabs = open_seats(browser, served, table.code, tokens)
     watcher = TableSeat(served.data_dir, read_table(served.data_dir, table.code), None).take()
     moved = 0
     private_draws = set()  # (tab, draw): the other seat's private draws each tab was checked against
@@ -143,9 +152,7 @@ def test_the_tab_of_the_seat_to_act_is_titled_your_turn(served, browser):
     from rainboard.ui.screens.seat import TURN_TITLE, WAIT_TITLE
 
     table, tokens = host(served.data_dir, 2, seed=11, slugcats=True)
-    tabs = {n: BrowserTable(browser.new_page(), link(served, table.code, n, tokens[n])) for n in (1, 2)}
-    for tab in tabs.values():
-        tab.wait_for("Your move", "Waiting for", timeout=FIRST_SCREEN)
+    tabs = open_seats(browser, served, table.code, tokens)
     watcher = TableSeat(served.data_dir, read_table(served.data_dir, table.code), None).take()
     waiting = WAIT_TITLE.format(code=table.code)
     for turn in range(2):  # the title moves from one tab to the other as the turn does
