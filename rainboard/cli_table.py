@@ -205,7 +205,7 @@ def cmd_tables(args: argparse.Namespace, data_dir: Path, out: TextIO, err: TextI
             print(f"{PROG} tables: {error}", file=err or sys.stderr)
             return 2
         print(f"Seat {seat} of {table.code} has a new token (the old one no longer opens it): {token}", file=out)
-        print(f"  {PROG} join {table.code} --seat {seat} --token {token}", file=out)
+        print(f"  {PROG} join {table.code} --seat {seat} --token={token}", file=out)  # a token may begin with "-"
         print(f"  {seat_link(table.code, int(seat), token, served_at(data_dir))}", file=out)
         return 0
     rows = table_rows(data_dir)

@@ -15,7 +15,7 @@ alone and the table and the other tabs play on.
 
 A seat link (`/?table=T-4KX9&seat=2&token=...`, printed by `rainboard host`) opens a tab straight
 into one seat of a table: the page's websocket then names the seat in its path, and that tab's
-command is `rainboard join CODE --seat N --token T` in place of `rainboard play` (seat_command). The
+command is `rainboard join CODE --seat N --token=T` in place of `rainboard play` (seat_command). The
 code, seat and token are checked for their form here, before any process starts; whether the token
 is the seat's is the table's to say (rainboard/table), in the tab.
 
@@ -103,8 +103,10 @@ def join_command(play: str, *arguments: str) -> str:
 
 
 def seat_command(play: str, code: str, seat: int, token: str) -> str:
-    """The tab's command for a seat link: `rainboard ... join CODE --seat N --token T`."""
-    return join_command(play, code, "--seat", str(seat), "--token", token)
+    """The tab's command for a seat link: `rainboard ... join CODE --seat N --token=T`. The token
+    goes with its option in one word: a token may begin with "-", which the command line would
+    otherwise read as an option of its own (and the tab's app would not start)."""
+    return join_command(play, code, "--seat", str(seat), f"--token={token}")
 
 
 def watch_command(play: str, code: str) -> str:

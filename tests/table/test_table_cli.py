@@ -69,7 +69,7 @@ def test_new_link_gives_a_free_seat_a_fresh_token_and_the_old_one_stops_opening_
     assert table.seat(2).admits(old) and f"?table={table.code}&seat=2&token={old}" in printed
     assert main(["--data-dir", str(tmp_path), "tables", "--new-link", table.code, "2"]) == 0
     out = capsys.readouterr().out
-    new = out.split("--token ")[1].split()[0]
+    new = out.split("--token=")[1].split()[0]
     assert new != old and f"seat=2&token={new}" in out
     again = read_table(tmp_path, table.code)
     assert again.seat(2).admits(new) and not again.seat(2).admits(old)

@@ -107,6 +107,7 @@ class BrowserTable:
         self.page = page
         self.screen = Screen()
         self.closed = False
+        self.sockets = self.frames = 0  # websockets opened and frames received: told when a wait fails
         page.on("websocket", self._connected)
         page.bring_to_front()  # sized and drawn as the tab a player looks at
         page.goto(url)
@@ -119,9 +120,11 @@ class BrowserTable:
         socket.on("framesent", self._sent)
         socket.on("close", lambda _socket: setattr(self, "closed", True))
         self.closed = False
+        self.sockets += 1
 
     def _received(self, payload) -> None:
         if isinstance(payload, bytes):
+            self.frames += 1
             self.screen.feed(payload)
 
     def _sent(self, payload) -> None:
@@ -145,7 +148,8 @@ class BrowserTable:
             if found:
                 return found
             if time.monotonic() > deadline:
-                raise AssertionError(f"waited {timeout:.0f}s for {what}; the screen shows:\n{self.screen.text()}")
+                raise AssertionError(f"waited {timeout:.0f}s for {what} ({self.sockets} websockets opened, "
+                                     f"{self.frames} frames received); the screen shows:\n{self.screen.text()}")
             self.page.wait_for_timeout(50)  # lets Playwright deliver the frames meanwhile
 
     def footer(self) -> str:
