@@ -40,8 +40,7 @@ def to_move(tab: BrowserTable) -> None:
 
 def open_seats(browser, served, code: str, tokens: dict) -> dict:
     """A tab for each seat, each opened once the one before shows its board, as players each open
-    their own link on their own screen. (Two tabs opened at once in one headless Chromium: the one
-    behind could stay blank for a minute, now and then, in a busy run of the whole suite.)"""
+    their own link on their own screen."""
     tabs = {}
     for number in sorted(tokens):
         tabs[number] = BrowserTable(browser.new_page(), link(served, code, number, tokens[number]))
