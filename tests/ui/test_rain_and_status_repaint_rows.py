@@ -11,7 +11,7 @@ from textual.visual import Visual
 from rainboard.data import load_data
 from rainboard.engine import PlayerSetup, Setup, new_game
 from rainboard.ui.screens.replay import ReplayScreen
-from rainboard.ui.widgets import painted_rows, status_lines
+from rainboard.ui.widgets import painted_rows
 from rainboard.ui.widgets.rain_clock import RainClock
 from rainboard.ui.widgets.status_lines import StatusLines
 
@@ -129,7 +129,7 @@ async def test_the_status_repaints_only_the_lines_that_changed(monkeypatch):
         status.show([Content("Replay step 1 of 9"), Content("Last: food")], KEYS)
         await pilot.pause()
         assert status.size.height == 5  # two lines, and the keys wrapped in three rows
-        counted = Counted(monkeypatch, status_lines, status)
+        counted = Counted(monkeypatch, painted_rows, status)  # it paints through painted_rows
         steps = [[Content("Replay step 2 of 9"), Content("Last: food")],
                  [Content("Replay step 2 of 9"), Content("Last: hunt 2 with the spear and then some more words")],
                  [Content("Replay step 3 of 9"), Content("Last: sleep")],
