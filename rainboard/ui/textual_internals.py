@@ -32,6 +32,10 @@ What is here, and why no public way serves:
   result) is not current, so Textual stops painting its changes on the screen on top; and it is
   laid out and drawn while the player reads the one on top, so that the key putting that one away
   only shows lines already drawn. Textual has no public way to lay out or draw a covered screen.
+- `RestylesOnlyWhenChanged`: Textual works out the styles of every widget of a screen each time
+  the screen is pushed, in case the theme changed while it was away; for a screen pushed on every
+  move (a turn's result) that was a tenth of the keypress, and nothing had changed. Textual offers
+  no public way to say a screen's styles still hold.
 - `screen_lines` and `screen_segments`: what the screen shows, as lines of text and as the
   segments sent to the terminal; for tests, which Textual offers only as an SVG picture.
 """
@@ -63,6 +67,8 @@ NEEDED: tuple[tuple[object, str, str], ...] = (
     (Screen, "_compositor", "screen_lines and screen_segments (for tests) read what the screen shows; "
                             "draw_hidden draws a covered screen"),
     (Screen, "_refresh_layout", "draw_hidden lays out a covered screen"),
+    (Screen, "_on_screen_resume", "RestylesOnlyWhenChanged runs before it, as Textual calls each class's handler"),
+    (App, "_css_update_count", "RestylesOnlyWhenChanged: it counts the app's changes of theme and CSS"),
     (textual_keys, "_character_to_key", "character_to_key: a keymap's key as Textual names it"),
 )
 
@@ -198,6 +204,25 @@ class WaitsWhenCovered:
         if top is not self and top.styles.background.a >= 1:
             return False
         return super().is_current
+
+
+class RestylesOnlyWhenChanged:
+    """Mixed into a screen that is kept and pushed again and again: its widgets' styles are worked
+    out again when it is pushed only if something they are read from changed since the last time
+    (the app's theme or CSS, which Textual counts in `_css_update_count`, the app's own classes and
+    pseudo-classes, the terminal's size); a change inside the screen itself (a class, focus,
+    hover) restyles its widgets at once, pushed or not. Textual calls the `_on_screen_resume` of
+    every class of the screen in turn, this one first, so this only says whether the screen's own
+    handler should restyle."""
+
+    _styled_for: tuple | None = None
+
+    def _on_screen_resume(self, event) -> None:
+        app = self.app
+        now = (app._css_update_count, app.theme, frozenset(app.classes), frozenset(app.pseudo_classes), app.size)
+        if now == self._styled_for:
+            event.refresh_styles = False
+        self._styled_for = now
 
 
 def draw_hidden(screen: Screen) -> bool:
