@@ -34,8 +34,8 @@ What is here, and why no public way serves:
   only shows lines already drawn. Textual has no public way to lay out or draw a covered screen.
 - `RestylesOnlyWhenChanged`: Textual works out the styles of every widget of a screen each time
   the screen is pushed, in case the theme changed while it was away; for a screen pushed on every
-  move (a turn's result) that was a tenth of the keypress, and nothing had changed. Textual offers
-  no public way to say a screen's styles still hold.
+  move (a turn's result) that was a tenth of the keypress, and nothing had changed; it also drew
+  the screen's own background again. Textual offers no public way to say a screen still holds.
 - `screen_lines` and `screen_segments`: what the screen shows, as lines of text and as the
   segments sent to the terminal; for tests, which Textual offers only as an SVG picture.
 """
@@ -67,8 +67,12 @@ NEEDED: tuple[tuple[object, str, str], ...] = (
     (Screen, "_compositor", "screen_lines and screen_segments (for tests) read what the screen shows; "
                             "draw_hidden draws a covered screen"),
     (Screen, "_refresh_layout", "draw_hidden lays out a covered screen"),
-    (Screen, "_on_screen_resume", "RestylesOnlyWhenChanged runs before it, as Textual calls each class's handler"),
+    (Screen, "_on_screen_resume", "RestylesOnlyWhenChanged does its work, less restyling and redrawing"),
     (App, "_css_update_count", "RestylesOnlyWhenChanged: it counts the app's changes of theme and CSS"),
+    (App, "_refresh_notifications", "RestylesOnlyWhenChanged: as Textual's resume does"),
+    (Screen, "_update_auto_focus", "RestylesOnlyWhenChanged: as Textual's resume does"),
+    (Widget, "_dirty_regions", "RestylesOnlyWhenChanged: the whole screen shown again from kept lines"),
+    (Widget, "_repaint_regions", "RestylesOnlyWhenChanged: the whole screen shown again from kept lines"),
     (textual_keys, "_character_to_key", "character_to_key: a keymap's key as Textual names it"),
 )
 
@@ -207,22 +211,35 @@ class WaitsWhenCovered:
 
 
 class RestylesOnlyWhenChanged:
-    """Mixed into a screen that is kept and pushed again and again: its widgets' styles are worked
-    out again when it is pushed only if something they are read from changed since the last time
-    (the app's theme or CSS, which Textual counts in `_css_update_count`, the app's own classes and
-    pseudo-classes, the terminal's size); a change inside the screen itself (a class, focus,
-    hover) restyles its widgets at once, pushed or not. Textual calls the `_on_screen_resume` of
-    every class of the screen in turn, this one first, so this only says whether the screen's own
-    handler should restyle."""
+    """Mixed into a screen that is kept and pushed again and again: when it is pushed, its widgets'
+    styles are worked out again, and its own background drawn again, only if something they are
+    read from changed since the last time (the app's theme or CSS, which Textual counts in
+    `_css_update_count`, the app's own classes and pseudo-classes, the terminal's size). A change
+    inside the screen (a class, focus, hover) restyles its widgets at once, pushed or not, and a
+    widget whose text changed draws itself again as ever; the rest is put together from the lines
+    each widget kept. Textual calls the `_on_screen_resume` of every class of the screen in turn,
+    this one first: when nothing changed it does what Textual's own does, less the restyling and
+    the redrawing, and stops there."""
 
     _styled_for: tuple | None = None
 
     def _on_screen_resume(self, event) -> None:
         app = self.app
         now = (app._css_update_count, app.theme, frozenset(app.classes), frozenset(app.pseudo_classes), app.size)
-        if now == self._styled_for:
-            event.refresh_styles = False
-        self._styled_for = now
+        same, self._styled_for = now == self._styled_for, now
+        if not same or not event.refresh_styles or not self.is_attached:
+            return  # Textual's own handler, next in line, restyles and redraws it all
+        event.prevent_default()
+        if app.SUSPENDED_SCREEN_CLASS:
+            self.remove_class(app.SUSPENDED_SCREEN_CLASS)
+        self.stack_updates += 1
+        app._refresh_notifications()
+        self._update_auto_focus()
+        whole = self.outer_size.region  # the whole screen is shown again, from kept lines
+        self._dirty_regions.add(whole)
+        self._repaint_regions.add(whole)
+        self._repaint_required = True
+        self.check_idle()
 
 
 def draw_hidden(screen: Screen) -> bool:

@@ -6,6 +6,7 @@ result was away still reaches it."""
 from __future__ import annotations
 
 from rainboard.ui.screens.turn_result import TurnResultScreen
+from rainboard.ui.textual_internals import screen_lines
 
 from tests.ui.test_turn_result import TableApp, table
 
@@ -62,3 +63,28 @@ async def test_a_theme_chosen_while_the_result_was_away_reaches_it():
         assert result.styles.background != dark
         assert result.styles.background == app.screen.styles.background  # as a freshly styled one
         assert result.styles.background.rgb == app.current_theme.to_color_system().background.rgb
+
+
+async def test_the_kept_result_shown_from_kept_lines_looks_as_one_drawn_whole():
+    async with TableApp(table()).run_test(size=(100, 30)) as pilot:
+        app = pilot.app
+        await pilot.pause()
+        result = await turn_and_back(pilot, "f")  # Ada's result, built and drawn whole
+        drawn = []  # each row of the screen's own background drawn, by number
+        render_line = result.render_line
+
+        def counted(y):
+            drawn.append(y)
+            return render_line(y)
+
+        result.render_line = counted
+        await pilot.press("f")  # Bo's result, on the same screen, its background kept
+        await pilot.pause()
+        assert app.screen is result
+        kept = screen_lines(app)
+        assert "Bo" in "\n".join(kept)
+        assert drawn == []  # the background is not drawn again
+        result.refresh()  # now the whole screen drawn again, as Textual draws a pushed screen
+        await pilot.pause()
+        assert len(drawn) == 30  # (so the count above could have seen it)
+        assert screen_lines(app) == kept
