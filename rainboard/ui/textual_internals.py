@@ -32,10 +32,12 @@ What is here, and why no public way serves:
   result) is not current, so Textual stops painting its changes on the screen on top; and it is
   laid out and drawn while the player reads the one on top, so that the key putting that one away
   only shows lines already drawn. Textual has no public way to lay out or draw a covered screen.
-- `RestylesOnlyWhenChanged`: Textual works out the styles of every widget of a screen each time
-  the screen is pushed, in case the theme changed while it was away; for a screen pushed on every
-  move (a turn's result) that was a tenth of the keypress, and nothing had changed; it also drew
-  the screen's own background again. Textual offers no public way to say a screen still holds.
+- `ResumesFromKeptLines`: Textual works out the styles of every widget of a screen each time
+  the screen is pushed, in case the theme changed while it was away, and draws the screen's own
+  background again each time it comes back on top; for the turn's result, pushed on every move,
+  that was a fifth of the keypress, and nothing had changed. Textual offers no public way to say a
+  screen still holds. (The board under it gains nothing: Textual also redraws a screen a pop
+  shows again, outside its resume.)
 - `screen_lines` and `screen_segments`: what the screen shows, as lines of text and as the
   segments sent to the terminal; for tests, which Textual offers only as an SVG picture.
 """
@@ -67,12 +69,13 @@ NEEDED: tuple[tuple[object, str, str], ...] = (
     (Screen, "_compositor", "screen_lines and screen_segments (for tests) read what the screen shows; "
                             "draw_hidden draws a covered screen"),
     (Screen, "_refresh_layout", "draw_hidden lays out a covered screen"),
-    (Screen, "_on_screen_resume", "RestylesOnlyWhenChanged does its work, less restyling and redrawing"),
-    (App, "_css_update_count", "RestylesOnlyWhenChanged: it counts the app's changes of theme and CSS"),
-    (App, "_refresh_notifications", "RestylesOnlyWhenChanged: as Textual's resume does"),
-    (Screen, "_update_auto_focus", "RestylesOnlyWhenChanged: as Textual's resume does"),
-    (Widget, "_dirty_regions", "RestylesOnlyWhenChanged: the whole screen shown again from kept lines"),
-    (Widget, "_repaint_regions", "RestylesOnlyWhenChanged: the whole screen shown again from kept lines"),
+    (Screen, "_on_screen_resume", "ResumesFromKeptLines does its work, less restyling and redrawing"),
+    (Screen, "_size", "ResumesFromKeptLines lays the screen out when the terminal's size changed"),
+    (App, "_css_update_count", "ResumesFromKeptLines: it counts the app's changes of theme and CSS"),
+    (App, "_refresh_notifications", "ResumesFromKeptLines: as Textual's resume does"),
+    (Screen, "_update_auto_focus", "ResumesFromKeptLines: as Textual's resume does"),
+    (Widget, "_dirty_regions", "ResumesFromKeptLines: the whole screen shown again from kept lines"),
+    (Widget, "_repaint_regions", "ResumesFromKeptLines: the whole screen shown again from kept lines"),
     (textual_keys, "_character_to_key", "character_to_key: a keymap's key as Textual names it"),
 )
 
@@ -210,31 +213,35 @@ class WaitsWhenCovered:
         return super().is_current
 
 
-class RestylesOnlyWhenChanged:
-    """Mixed into a screen that is kept and pushed again and again: when it is pushed, its widgets'
-    styles are worked out again, and its own background drawn again, only if something they are
-    read from changed since the last time (the app's theme or CSS, which Textual counts in
-    `_css_update_count`, the app's own classes and pseudo-classes, the terminal's size). A change
-    inside the screen (a class, focus, hover) restyles its widgets at once, pushed or not, and a
-    widget whose text changed draws itself again as ever; the rest is put together from the lines
-    each widget kept. Textual calls the `_on_screen_resume` of every class of the screen in turn,
-    this one first: when nothing changed it does what Textual's own does, less the restyling and
-    the redrawing, and stops there."""
+class ResumesFromKeptLines:
+    """Mixed into a screen pushed again and again (a turn's result, a hand-off, a cycle's report).
+    Each time a screen comes back on top, Textual works out its widgets' styles again (when
+    it is pushed) and draws its own background again, in case the theme or the app changed while
+    it was away; here that is done only when something it is read from did change since the last
+    time: the app's theme or CSS (Textual counts those changes in `_css_update_count`), the app's
+    own classes and pseudo-classes, the terminal's size. A change inside the screen (a class, focus,
+    hover) restyles its widgets at once, shown or not, and a widget whose text changed draws itself
+    again as ever; the rest of the screen is put together from the lines its widgets kept. Textual
+    calls the `_on_screen_resume` of every class of the screen in turn, this one first: when
+    nothing changed it does what Textual's own does but the restyling and the redrawing, and stops
+    the call there."""
 
-    _styled_for: tuple | None = None
+    _shown_for: tuple | None = None
 
     def _on_screen_resume(self, event) -> None:
         app = self.app
         now = (app._css_update_count, app.theme, frozenset(app.classes), frozenset(app.pseudo_classes), app.size)
-        same, self._styled_for = now == self._styled_for, now
-        if not same or not event.refresh_styles or not self.is_attached:
-            return  # Textual's own handler, next in line, restyles and redraws it all
+        same, self._shown_for = now == self._shown_for, now
+        if not same or not self.is_attached:
+            return  # Textual's own handler, next in line, restyles (if asked) and redraws it all
         event.prevent_default()
         if app.SUSPENDED_SCREEN_CLASS:
             self.remove_class(app.SUSPENDED_SCREEN_CLASS)
         self.stack_updates += 1
         app._refresh_notifications()
         self._update_auto_focus()
+        if self._size != app.size:
+            self._refresh_layout(app.size)
         whole = self.outer_size.region  # the whole screen is shown again, from kept lines
         self._dirty_regions.add(whole)
         self._repaint_regions.add(whole)

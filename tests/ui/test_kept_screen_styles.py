@@ -1,7 +1,7 @@
 """A turn's result is one screen the board keeps and pushes on every move. Textual works out the
-styles of all its widgets on each push; it now does so only when the theme or the app changed
-since the last push (textual_internals.RestylesOnlyWhenChanged), and a theme chosen while the
-result was away still reaches it."""
+styles of all its widgets on each push, and draws its background again; it now does so only when
+the theme or the app changed since the last push (textual_internals.ResumesFromKeptLines), and a
+theme chosen while the result was away still reaches it."""
 
 from __future__ import annotations
 
@@ -9,6 +9,19 @@ from rainboard.ui.screens.turn_result import TurnResultScreen
 from rainboard.ui.textual_internals import screen_lines
 
 from tests.ui.test_turn_result import TableApp, table
+
+
+def rows_drawn(screen) -> list[int]:
+    """Each row of `screen`'s own background drawn from now on, by number."""
+    drawn: list[int] = []
+    render_line = screen.render_line
+
+    def counted(y):
+        drawn.append(y)
+        return render_line(y)
+
+    screen.render_line = counted
+    return drawn
 
 
 def restyles_of(app, screen) -> list[int]:
@@ -70,14 +83,7 @@ async def test_the_kept_result_shown_from_kept_lines_looks_as_one_drawn_whole():
         app = pilot.app
         await pilot.pause()
         result = await turn_and_back(pilot, "f")  # Ada's result, built and drawn whole
-        drawn = []  # each row of the screen's own background drawn, by number
-        render_line = result.render_line
-
-        def counted(y):
-            drawn.append(y)
-            return render_line(y)
-
-        result.render_line = counted
+        drawn = rows_drawn(result)
         await pilot.press("f")  # Bo's result, on the same screen, its background kept
         await pilot.pause()
         assert app.screen is result

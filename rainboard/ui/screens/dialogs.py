@@ -11,13 +11,13 @@ from textual.widgets import Button, Static
 
 from .. import keys
 from ..safe_text import shown
-from ..textual_internals import RestylesOnlyWhenChanged
+from ..textual_internals import ResumesFromKeptLines
 from ..widgets.footer import KeysFooter
 from ..widgets.quiet import Panel, SettledScroll, SettledVertical, quiet_update
 from . import STYLES
 
 
-class HandoffScreen(RestylesOnlyWhenChanged, ModalScreen[None]):
+class HandoffScreen(ResumesFromKeptLines, ModalScreen[None]):
     """Between players at one keyboard: who is next, a warning if someone is after them, and what
     happened at the table since their last turn. Nothing of anyone's hand shows.
 
@@ -114,7 +114,7 @@ class HandoffScreen(RestylesOnlyWhenChanged, ModalScreen[None]):
         self.dismiss(None)
 
 
-class ReportScreen(RestylesOnlyWhenChanged, ModalScreen[None]):
+class ReportScreen(ResumesFromKeptLines, ModalScreen[None]):
     """A page of happenings to read before play goes on: the end of a cycle, the turn order. A board
     keeps one for its cycle reports and shows it again each cycle (`show_report`)."""
 

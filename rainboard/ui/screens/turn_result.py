@@ -24,7 +24,7 @@ from rainboard.engine.state import GameState
 from .. import keys
 from ..safe_text import shown, tell
 from ..session import GameSession
-from ..textual_internals import RestylesOnlyWhenChanged
+from ..textual_internals import ResumesFromKeptLines
 from ..turn_story import result_lines, result_title, since_lines, warnings
 from ..widgets.cards import compact_card_content, slugcat_card_content, slugcat_card_head
 from .dialogs import HandoffScreen
@@ -37,7 +37,7 @@ FRAME_ROWS = 4  # the footer, the box's border (two rows) and the title's margin
 CONTENT_WIDTH = 72  # the box's width less its padding, before the box is first laid out
 
 
-class TurnResultScreen(RestylesOnlyWhenChanged, ModalScreen[bool]):
+class TurnResultScreen(ResumesFromKeptLines, ModalScreen[bool]):
     """Dismissed with True when the player asks to take the move back (the board undoes it), with
     False to go on."""
 
