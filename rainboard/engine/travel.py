@@ -52,18 +52,32 @@ def legal_travel(state: GameState, index: int, gates: tuple[str, ...]) -> list:
             if cross is None:
                 cross = _CROSSINGS[card] = CrossGate(card)
             moves.append(cross)
-    for other in state.data.regions[state.players[index].region].free_crossings:
-        walk = _WALKS.get(other)
-        if walk is None:
-            walk = _WALKS[other] = Walk(other)
-        moves.append(walk)
+    moves += free_walks(state.data, state.players[index].region)
     return moves
 
 
+def free_walks(data, region_id: str) -> tuple:
+    """A Walk to each region reachable from `region_id` without a gate, in the region's order."""
+    region = data.regions[region_id]
+    entry = _FREE.get(region_id)
+    if entry is not None and entry[0] is region:
+        return entry[1]
+    walks = []
+    for other in region.free_crossings:
+        walk = _WALKS.get(other)
+        if walk is None:
+            walk = _WALKS[other] = Walk(other)
+        walks.append(walk)
+    found = _FREE[region_id] = (region, tuple(walks))
+    return found[1]
+
+
 # one CrossGate and one Walk for each gate and region offered so far (actions are values, as the
-# shared actions in actions.py; a turn's list is made for every state)
+# shared actions in actions.py; a turn's list is made for every state), and the walks from each
+# region asked about, kept with the region they were read from (deck data of another set asks again)
 _CROSSINGS: dict[str, CrossGate] = {}
 _WALKS: dict[str, Walk] = {}
+_FREE: dict[str, tuple] = {}
 
 
 def legal_gate_decision(state: GameState, decision: Decision) -> list:
