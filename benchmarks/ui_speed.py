@@ -13,19 +13,18 @@ import asyncio
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from rainboard.data import load_data
 from rainboard.engine import PlayerSetup, Setup, legal_actions
 from rainboard.engine.rng import Chooser
 
+from bare_apps import PRESSES, Painted, _press_timed, bare_keys, bare_screens
 from timing import Times, load
 
 PLAYERS = [PlayerSetup("Ada", "survivor"), PlayerSetup("Bo", "monk"), PlayerSetup("Cy", "hunter"),
            PlayerSetup("Di", "gourmand")]
 SEED = "bench-keys"
-PRESSES = 40
 
 
 def session_at(data, actions: int, tries: int = 50):
@@ -55,37 +54,15 @@ def figures(times: Times, what: str = "presses") -> str:
     return times.summary(1000, "ms", 1, what)
 
 
-class Painted:
-    """Mixed into an app: notes when a frame was last composed and handed to the terminal (wall
-    clock and this process's CPU clock)."""
-
-    painted = 0.0
-    painted_cpu = 0.0
-
-    def _display(self, screen, renderable) -> None:
-        super()._display(screen, renderable)
-        if renderable is not None:
-            self.painted = time.perf_counter()
-            self.painted_cpu = time.process_time()
+KINDS = {("BoardScreen", "TurnResultScreen"): "a move, its result shown",
+         ("TurnResultScreen", "BoardScreen"): "Enter: the result put away",
+         ("BoardScreen", "BoardScreen"): "a move, the turn goes on"}
 
 
-async def _press_timed(pilot, key: str, times: Times | None = None) -> float:
-    """From the key sent to the last frame painted because of it, wall (returned) and CPU (both
-    added to `times`). The pilot waits for the app to go idle afterwards; that wait (tens of ms
-    of polling) is not the app's and is not counted."""
-    app = pilot.app
-    start, start_cpu = time.perf_counter(), time.process_time()
-    app.painted, app.painted_cpu = start, start_cpu
-    await pilot.press(key)
-    await pilot.pause()
-    if times is not None:
-        times.add(app.painted - start, app.painted_cpu - start_cpu)
-    return app.painted - start
-
-
-async def board_keys(data, actions: int, folder: Path) -> tuple[Times, Times, int]:
+async def board_keys(data, actions: int, folder: Path) -> tuple[Times, Times, int, dict[str, Times]]:
     """Keypresses on the board of a game `actions` long, autosaved into `folder`; also the
-    autosave's own time per action."""
+    autosave's own time per action, and the presses by kind (KINDS: the screen before and after;
+    any other, such as a cycle's report, is "other")."""
     from rainboard.ui.app import RainboardApp
     from rainboard.ui.screens.board import BoardScreen
     from rainboard.ui.screens.setup import TableOptions
@@ -108,43 +85,22 @@ async def board_keys(data, actions: int, folder: Path) -> tuple[Times, Times, in
 
     app = Bench(data=data, data_dir=folder, catch_errors=False)
     times = Times()
+    kinds: dict[str, Times] = {}
     chooser = Chooser(11)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         while len(times) < PRESSES:
             screen = app.screen
+            press = Times()
             if isinstance(screen, BoardScreen) and screen._legal:
                 index = chooser.randint(0, min(len(screen._legal), 9) - 1)
-                await _press_timed(pilot, str(index + 1), times)
+                await _press_timed(pilot, str(index + 1), press)
             else:
-                await _press_timed(pilot, "enter", times)
-    return times, saves, reached
-
-
-async def bare_keys() -> Times:
-    """The reference: a Textual app that shows a counter and a footer, one key at a time."""
-    from textual.app import App
-    from textual.binding import Binding
-    from textual.widgets import Footer, Static
-
-    class Bare(Painted, App):
-        BINDINGS = [Binding("1", "bump", "Bump")]
-
-        def compose(self):
-            yield Static("0", id="n")
-            yield Footer()
-
-        def action_bump(self) -> None:
-            label = self.query_one("#n", Static)
-            label.update(str(int(str(label.render())) + 1))
-
-    app = Bare()
-    times = Times()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        for _ in range(PRESSES):
-            await _press_timed(pilot, "1", times)
-    return times
+                await _press_timed(pilot, "enter", press)
+            times.add(press.wall[0], press.cpu[0])
+            kind = KINDS.get((type(screen).__name__, type(app.screen).__name__), "other")
+            kinds.setdefault(kind, Times()).add(press.wall[0], press.cpu[0])
+    return times, saves, reached, kinds
 
 
 def replay_points(length: int, points: int) -> list[int]:
@@ -313,10 +269,16 @@ def main() -> None:
         for at in (() if args.only else (args.early, args.late)):
             # the reference taken again just before each figure, so both meet the same load
             reference = asyncio.run(bare_keys())
-            keys, saves, reached = asyncio.run(board_keys(data, at, base / f"keys-{at}"))
+            keys, saves, reached, kinds = asyncio.run(board_keys(data, at, base / f"keys-{at}"))
+            pushes, pops = asyncio.run(bare_screens())
             print(f"{f'board, 4 players, at action {reached:,} (reached)':44} {figures(keys)}")
+            for kind in (*KINDS.values(), "other"):
+                if kind in kinds:
+                    print(f"{f'  {kind}':44} {figures(kinds[kind])}")
             print(f"{f'  of it the autosave, at action {reached:,}':44} {figures(saves, 'saves')}")
             print(f"{'  reference: bare Textual app, a key':44} {figures(reference)}")
+            print(f"{'  reference: bare app, an opaque screen shown':44} {figures(pushes)}")
+            print(f"{'  reference: bare app, that screen put away':44} {figures(pops)}")
             print(f"{'':44} {load()}")
         reference = asyncio.run(bare_keys())
         first, stepped, cycles, rounds, ends, length, visited = asyncio.run(
