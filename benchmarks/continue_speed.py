@@ -10,7 +10,8 @@ reference in turn:
   painted with the board on top, wall and CPU. Twice a round: first with no resume cache beside
   the save (as a save brought from elsewhere; that Continue writes the cache once the board is up),
   then with it, as a game played at this table is continued (saves/resume_cache.py). Then, the board open and the garbage collected,
-  the process's resident size ("settled") and its peak size (max RSS).
+  the process's resident size ("settled") and its peak size (max RSS); and, the board then left alone
+  for IDLE seconds (it draws the help ahead after one: screens/help.py), the resident size again.
 - reference: a bare Textual app (a Static and a Footer), the same sizes taken once its first frame
   is up.
 - cold start: a fresh process to the title settled in that folder (its saves read, Continue decided,
@@ -34,6 +35,7 @@ from pathlib import Path
 from timing import Times, load
 
 ACTIONS = 20_000
+IDLE = 2.0  # seconds the board is left alone before the memory is read again (the help drawn ahead)
 HERE = Path(__file__).resolve().parent
 
 CHILD = """
@@ -88,6 +90,16 @@ async def run():
         gc.collect()
         out["settled"] = rss()
         out["peak"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        if {idle}:  # the board left alone: after a second without keys it draws the help ahead
+            await asyncio.sleep({idle})
+            for _ in range(200):
+                if not any(worker.group == "help" and not worker.is_finished for worker in app.workers):
+                    break
+                await pilot.pause(0.05)
+            from rainboard.ui.screens.help import KeptMarkdown
+            out["help_drawn"] = len(KeptMarkdown._kept)  # drawings of the help's texts kept
+            gc.collect()
+            out["idle"] = rss()
         for screen in app.screen_stack:  # let the game go without writing 20,000 actions again
             saver = getattr(getattr(screen, "session", None), "saver", None)
             if saver is not None:
@@ -220,9 +232,9 @@ def main() -> None:
 
         env = compiled_env(str(folder / "pycache"))  # each process compiled once, as when installed
         child(SETTLED_TITLE, env, folder=str(folder))  # untimed: fills that cache
-        child(OURS, env, folder=str(folder))
+        child(OURS, env, folder=str(folder), idle=0)
         before = load()
-        ours, settled, peak, bare_settled, bare_peak, seen = Times(), [], [], [], [], {}
+        ours, settled, peak, idle, bare_settled, bare_peak, seen = Times(), [], [], [], [], [], {}
         uncached = Times()
         cache = path.with_suffix(".resume")
         for _ in range(args.runs):
@@ -230,12 +242,13 @@ def main() -> None:
             bare_settled.append(bare["settled"])
             bare_peak.append(bare["peak"])
             cache.unlink(missing_ok=True)  # a save with no resume cache beside it (brought from elsewhere)
-            run = child(OURS, env, folder=str(folder))  # ...which writes one, after the board is up
+            run = child(OURS, env, folder=str(folder), idle=0)  # ...which writes one, after the board is up
             uncached.add(run["wall"], run["cpu"])
-            run = child(OURS, env, folder=str(folder))  # as a game played at this table is continued
+            run = child(OURS, env, folder=str(folder), idle=IDLE)  # as a game played at this table is continued
             ours.add(run["wall"], run["cpu"])
             settled.append(run["settled"])
             peak.append(run["peak"])
+            idle.append(run["idle"])
             seen = run
         title, bare_title = Times(), Times()
         for _ in range(args.runs):
@@ -257,6 +270,9 @@ def main() -> None:
           f"{seen['log_lines']:,} lines")
     print(f"{'memory, board open, settled (RSS)':<44}median {median(settled):.1f} MiB; a bare app "
           f"{median(bare_settled):.1f} MiB ({median(settled) / median(bare_settled):.2f}x)")
+    print(f"{f'memory, board idle {IDLE:g} s, help drawn ahead':<44}median {median(idle):.1f} MiB; a bare app "
+          f"{median(bare_settled):.1f} MiB ({median(idle) / median(bare_settled):.2f}x); "
+          f"{seen['help_drawn']} drawings of the help's texts kept")
     print(f"{'memory, peak (max RSS)':<44}median {median(peak):.1f} MiB; a bare app "
           f"{median(bare_peak):.1f} MiB ({median(peak) / median(bare_peak):.2f}x)")
     print(f"{'cold start to the settled title':<44}{title.summary(1000, 'ms', 0)}")

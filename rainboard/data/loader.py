@@ -31,7 +31,7 @@ from .models import (
     Slugcat,
 )
 from .presets import IMPLICIT_STANDARD, PRESET_ID, PRESETS_FOLDER, PresetFile, fingerprint as _fingerprint, preset_path
-from .strict import CONVERTER, SAVED_CONVERTER, _describe, _error_lines
+from .strict import _describe, _error_lines, converter as strict_converter
 
 
 class DeckError(ValueError):
@@ -164,7 +164,7 @@ def _check_files(files: dict[str, str], name: str) -> list[str]:
     return problems
 
 
-def _structure(raw: dict, cls: type, shown: str, problems: list[str], converter: cattrs.Converter = CONVERTER):
+def _structure(raw: dict, cls: type, shown: str, problems: list[str], converter: cattrs.Converter):
     try:
         return converter.structure(raw, cls)
     except Exception as exc:  # every structuring failure becomes a message, never a traceback
@@ -236,7 +236,7 @@ def load_deck_files(files: dict[str, str], name: str = "decks", saved: bool = Fa
     problems = _check_files(files, name)
     if problems:
         raise DeckError([one_line(p) for p in problems[:PROBLEMS_MAX]])
-    converter = SAVED_CONVERTER if saved else CONVERTER
+    converter = strict_converter(saved)  # let go with this call (strict.converter)
 
     def shown(path: str) -> str:
         return f"{name}/{escaped(path)}"

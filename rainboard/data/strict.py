@@ -11,10 +11,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import cattrs
 from cattrs.cols import homogenous_tuple_structure_factory
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError, IterableValidationNote
-from cattrs.gen import make_dict_structure_fn, override
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.v import transform_error
 
 from .dice import RENAMED, DiceRules
@@ -99,9 +100,28 @@ def _fixed_tuple(conv: cattrs.Converter, type_: Any) -> Callable[[Any, Any], tup
     return hook
 
 
+def unlisted_functions(conv: cattrs.Converter) -> None:
+    """Have `conv` write its functions for attrs classes as cattrs does by default, but without
+    putting their source in `linecache` (there only for a traceback's lines): those texts stay
+    after the converter is let go, some 200 KiB for the decks, a save and a state."""
+    conv.register_structure_hook_factory(attrs.has, lambda cls: make_dict_structure_fn(
+        cls, conv, _cattrs_use_linecache=False))
+    conv.register_unstructure_hook_factory(attrs.has, lambda cls: make_dict_unstructure_fn(
+        cls, conv, _cattrs_use_linecache=False))
+
+
+def converter(saved: bool = False) -> cattrs.Converter:
+    """The strict converter for deck files; `saved`: for decks carried inside a save, where a
+    creature may still set the `tame_cost` older decks had, so a game saved under them replays as
+    it was played. A new one for each load, let go after it: the functions it writes for the deck
+    classes are of no use once the decks are read, and a game holds its decks for hours."""
+    return _make_converter({**CARD_KINDS, "creature": SavedCreatureCard} if saved else CARD_KINDS)
+
+
 def _make_converter(kinds: dict[str, type] = CARD_KINDS) -> cattrs.Converter:
     """The strict converter; `kinds` maps a card's `kind` to the class it is read as."""
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    unlisted_functions(conv)
     for t in (int, str, bool):
         conv.register_structure_hook(t, _strict(t))
 
@@ -125,7 +145,7 @@ def _make_converter(kinds: dict[str, type] = CARD_KINDS) -> cattrs.Converter:
 
     conv.register_structure_hook(Card, structure_card)
 
-    words = make_dict_structure_fn(AbilityWords, conv, _cattrs_forbid_extra_keys=True)
+    words = make_dict_structure_fn(AbilityWords, conv, _cattrs_forbid_extra_keys=True, _cattrs_use_linecache=False)
 
     def structure_words(value: Any, _type: Any) -> AbilityWords:
         # abilities.toml holds one table per ability; `ambush = "..."` must say so, not fail inside cattrs
@@ -136,7 +156,7 @@ def _make_converter(kinds: dict[str, type] = CARD_KINDS) -> cattrs.Converter:
     conv.register_structure_hook(AbilityWords, structure_words)
 
     # [dice.2d10] names a variant; a Python name cannot begin with a digit
-    dice = make_dict_structure_fn(DiceRules, conv, _cattrs_forbid_extra_keys=True,
+    dice = make_dict_structure_fn(DiceRules, conv, _cattrs_forbid_extra_keys=True, _cattrs_use_linecache=False,
                                   **{name: override(rename=key) for name, key in RENAMED.items()})
 
     def structure_dice(value: Any, _type: Any) -> DiceRules:
@@ -154,12 +174,6 @@ def _make_converter(kinds: dict[str, type] = CARD_KINDS) -> cattrs.Converter:
 
     checked_tuples(conv, a_short_list)
     return conv
-
-
-CONVERTER = _make_converter()
-# Decks carried inside a save: the same, except that a creature may still set the `tame_cost` older
-# decks had, so a game saved under them replays as it was played.
-SAVED_CONVERTER = _make_converter({**CARD_KINDS, "creature": SavedCreatureCard})
 
 
 def _format_exception(exc: BaseException, _type: Any) -> str:

@@ -25,7 +25,7 @@ from rainboard.engine import events as ev
 from rainboard.engine.state import OVER
 
 from .replay import CHECKPOINT_EVERY, Resumed, _Playback, resume_state
-from .resume_cache import CACHE_EVERY, CACHE_KEEP, Cache, CacheKeeper, cache_path, read_cache
+from .resume_cache import CACHE_EVERY, CACHE_KEEP, TOTALS, Cache, CacheKeeper, cache_path, read_cache
 from .savefile import SaveGame
 from .state_text import StateTextError, state_from_text
 
@@ -177,7 +177,7 @@ class Handover:
     def __init__(self, resumed: Resumed) -> None:
         save = resumed.save
         starts = resumed.event_starts
-        self.totals = array("q", starts[1:])  # the game's events after each number of actions
+        self.totals = array(TOTALS, starts[1:])  # the game's events after each number of actions
         self.totals.append(resumed._total)
         self.cycles = list(resumed.cycle_starts)
         self.source = cache_path(resumed.path) if resumed.path is not None else None
@@ -200,5 +200,5 @@ class Handover:
             return None
         path = cache_path(save_path)
         on_disk = self.read if path == self.source else frozenset()
-        return CacheKeeper(path, game_id, array("q", self.totals), list(self.cycles), dict(self.points),
+        return CacheKeeper(path, game_id, array(TOTALS, self.totals), list(self.cycles), dict(self.points),
                            on_disk & frozenset(self.points))

@@ -35,6 +35,7 @@ FORMAT = "rainboard-resume-cache"
 CACHE_EVERY = 500  # actions between points: a multiple of DIGEST_EVERY, so the save has a digest there
 CACHE_KEEP = 4  # the newest points kept
 MAX_BYTES = 16 * 2**20  # a bigger file is not read
+TOTALS = "I"  # the keeper's events totals: 4 bytes each (a game of MAX_ACTIONS has far fewer than 2**32)
 assert CACHE_EVERY % DIGEST_EVERY == 0
 
 
@@ -153,7 +154,7 @@ class CacheKeeper:
     def at_start(cls, path: Path, game_id: str, opening: Sequence) -> CacheKeeper:
         """The keeper of a game with no action yet; `opening` are its first events."""
         cycles = [0] if any(isinstance(e, ev.CycleStarted) for e in opening) else []
-        return cls(path, game_id, array("q", [len(opening)]), cycles, {})
+        return cls(path, game_id, array(TOTALS, [len(opening)]), cycles, {})
 
     # -- the table's thread ---------------------------------------------------------------------------
     def seen(self, actions: Sequence[str], events, digests: dict, state) -> None:
@@ -192,7 +193,7 @@ class CacheKeeper:
         if not newest or self.on_disk >= set(newest):
             return
         upto = newest[-1]
-        snapshot = (tuple(actions[:upto]), array("q", self.totals[:upto + 1]),
+        snapshot = (tuple(actions[:upto]), self.totals[:upto + 1],
                     [n for n in self.cycles if n <= upto], dict(self.points))
         self.on_disk = set(newest)
         self._queued += 1
