@@ -13,10 +13,11 @@ from typing import Any
 import attrs
 import cattrs
 from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
+from cattrs.gen import make_dict_structure_fn
 from cattrs.v import transform_error
 
 from rainboard.data.limits import PLAYERS_MAX
-from rainboard.data.strict import checked_tuples
+from rainboard.data.strict import checked_tuples, unlisted_functions
 from rainboard.engine.digest import DIGEST_EVERY  # a save keeps these, and one after the last
 
 # -- the limits ------------------------------------------------------------------------------------
@@ -229,11 +230,12 @@ def utc(moment: datetime) -> datetime:
 
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    unlisted_functions(conv)  # a save is written by functions cattrs keeps no source of
     for t in (int, str, bool):
         conv.register_structure_hook(t, _strict(t))
 
     def an_object(cls: type):
-        inner = conv.gen_structure_attrs_fromdict(cls)
+        inner = make_dict_structure_fn(cls, conv, _cattrs_use_linecache=False)  # cattrs' own, unlisted
 
         def hook(value: Any, _type: Any):
             if not isinstance(value, dict):

@@ -41,7 +41,6 @@ from rainboard.engine import (
 from rainboard.engine import events as ev
 from rainboard.engine.state import OVER
 
-from .challenge import claim_problem
 from .converter import describe_value, printable
 from .journal import read_save
 from .resume_cache import CACHE_EVERY, CACHE_KEEP
@@ -63,6 +62,8 @@ class _Playback:
         self.setup: Setup
         self.data, self.setup = game_from_save(save, self.path)
         if save.challenge is not None:  # a claimed code is checked, never believed: it decides the score book
+            from .challenge import claim_problem  # (loaded for a challenge's save alone)
+
             problem = claim_problem(save.challenge.code, self.setup, self.data)
             if problem is not None:
                 raise self._error(problem)

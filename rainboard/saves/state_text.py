@@ -15,7 +15,6 @@ caller still compares the rebuilt state's digest with the one it expects.
 from __future__ import annotations
 
 import json
-from functools import cache
 
 import attrs
 import cattrs
@@ -23,6 +22,7 @@ from cattrs.gen import make_dict_structure_fn
 from cattrs.strategies import configure_tagged_union
 
 from rainboard.data import GameData
+from rainboard.data.strict import unlisted_functions
 from rainboard.engine.state import GameState, Pending, Phase, Status
 
 TAG = "_"  # the key under which body_text writes a value's class name
@@ -49,7 +49,7 @@ def _seed(value, _type):
 
 def _record_hook(converter: cattrs.Converter):
     def factory(cls: type):
-        structure = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+        structure = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True, _cattrs_use_linecache=False)
 
         def hook(value, _type):
             if type(value) is not dict:
@@ -65,9 +65,11 @@ def _record_hook(converter: cattrs.Converter):
     return factory
 
 
-@cache
 def _converter() -> cattrs.Converter:
+    """A converter for one reading: Continue reads a state once, and the functions cattrs writes
+    for the state's classes (some 100 KiB) would stay for nothing while the game is played."""
     converter = cattrs.Converter(forbid_extra_keys=True)
+    unlisted_functions(converter)  # (the tagged union writes functions of its own)
     for kind in (int, str, bool):
         converter.register_structure_hook(kind, _exact(kind))
     for enum in (Phase, Status):
