@@ -75,7 +75,23 @@ def open_save(path: Path):
         _handed[:] = [save, Handover(replay)]
     except Exception:  # noqa: BLE001 - without it the cache is only not kept up; the game goes on
         _handed.clear()
+    forget_written_sources()
     return save, replay, replay.data, replay.setup
+
+
+def forget_written_sources() -> None:
+    """Let go of the source texts attrs and cattrs leave in `linecache` for the methods they write
+    (a traceback through one then shows its line number without the line). attrs gives no way not to
+    leave them, and for the engine's, the decks' and the saves' classes they are some 600 KiB that
+    nothing at the table reads. Called once a save is read back: its classes are all made by then,
+    and what the board draws next takes the room they leave."""
+    import linecache
+
+    for name in [name for name in linecache.cache if name.startswith(WRITTEN_SOURCES)]:
+        linecache.cache.pop(name, None)
+
+
+WRITTEN_SOURCES = ("<attrs generated ", "<cattrs generated ")  # linecache's names for their texts
 
 
 _handed: list = []  # [the save open_save last read, its Handover]: one at a time, taken by the autosave
