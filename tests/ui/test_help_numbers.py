@@ -53,7 +53,7 @@ async def test_the_help_during_a_game_states_that_games_numbers():
 
 
 async def test_the_board_draws_the_help_ahead_and_the_help_draws_from_that(monkeypatch):
-    """Once no key has come for a moment, the rules are drawn on a thread at the help's width;
+    """Once no key has come for a moment, the rules are drawn ahead at the help's width;
     opening the help then draws nothing again, and shows what Rich's own Markdown draws."""
     import rich.markdown
 
@@ -93,7 +93,7 @@ async def test_the_board_draws_the_help_ahead_and_the_help_draws_from_that(monke
         now[0] += 1.0
         await pilot.pause(0.2)
         assert threads, "the board did not draw the help ahead"
-        await threads[0].wait()  # a Textual worker on a thread
+        await threads[0].wait()  # a Textual worker, a section at a time on the app's loop
         ahead = len(drawn)
         # both texts, at the widths the help has at 120 columns: less the contents and padding, at
         # most 100, with and without the scrollbar (measured without it first); no other width

@@ -101,8 +101,8 @@ class BoardScreen(WaitsWhenCovered, Screen):
         self._help_ahead = self.set_interval(HELP_AHEAD / 2, self._prepare_help)
 
     def _prepare_help(self) -> None:
-        """Draw the help's long rules ahead, on a thread worker, once no key has come for a moment
-        (the thread shares Python with the keys: while it draws, a key takes about twice as long)."""
+        """Draw the help's long rules ahead, a section at a time on the app's loop (screens/help.py,
+        prepare_help), once no key has come for a moment."""
         from .help import prepare_help
 
         still = getattr(self.app, "collector", None)

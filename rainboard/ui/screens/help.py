@@ -3,9 +3,8 @@ contents beside them and a search (`/` or ctrl+f) that jumps to the next match."
 
 from __future__ import annotations
 
-import gc
+import asyncio
 import re
-import threading
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,6 +24,7 @@ from rainboard.data.models import Rules
 from ..keys import HELP, help_markdown
 from ..widgets.footer import KeysFooter
 from . import STYLES
+from .help_drawing import KeptMarkdown, sections  # noqa: F401 - sections: named here too, as before it moved
 
 MISSING_RULES = "# Rules\n\nThe rules text is not here: this copy of Rainboard has no `assets/rules.md`."
 
@@ -76,71 +76,6 @@ def show_help(app) -> None:
     app.push_screen(kept[1])
 
 
-class KeptMarkdown:
-    """Rich's Markdown of a text, drawn once for each width and kept. The rules are long: drawing
-    them took 150-350 ms, and Textual draws a text twice on showing it (once to measure its height,
-    once to paint it). Kept here, the help opens in the time of a frame after the first time, and
-    `prepare` draws it ahead, on a thread, while the table is idle."""
-
-    _kept: dict[tuple, list] = {}  # (text, width, options) -> the segments, for every copy of a text
-    _lock = threading.Lock()
-    KEEP = 8  # drawings kept (a few widths of the keys and the rules)
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.drawn: list | None = None  # the segments this copy last drew (the widget's width)
-
-    def __rich_console__(self, console, options):
-        key = (self.source, options.max_width, options.encoding, options.legacy_windows, options.is_terminal)
-        with self._lock:  # a thread drawing it ahead finishes first, and its drawing is used
-            segments = self._kept.get(key)
-            if segments is None:
-                segments = self._draw(console, options)
-                while len(self._kept) >= self.KEEP:
-                    self._kept.pop(next(iter(self._kept)))
-                self._kept[key] = segments
-        self.drawn = segments
-        return segments
-
-    def _draw(self, console, options) -> list[Segment]:
-        """Parse the text and draw it, one section at a time (what Rich draws for the whole text,
-        in a fraction of the memory: the parse of all the rules at once is over a megabyte), and
-        let each parse go at once; a copy whose drawing is kept never parses at all. Runs of one
-        style are joined, and equal styles and equal words share one object."""
-        from rich.markdown import Markdown as RichMarkdown
-
-        styles, texts, segments = {}, {}, []
-        for number, part in enumerate(sections(self.source)):
-            if number:
-                segments.append(Segment.line())  # the blank line Rich puts between two blocks
-            drawn = console.render(RichMarkdown(part, hyperlinks=False), options)
-            segments += [Segment(texts.setdefault(text, text), styles.setdefault(style, style), control)
-                         for text, style, control in Segment.simplify(drawn)]
-            gc.collect(1)  # each Markdown's own parser (200 KiB) is freed only by the collector
-        return segments
-
-    def prepare(self, console, width: int) -> None:
-        """Draw at this width now (the help does the same when it opens)."""
-        self.__rich_console__(console, console.options.update_width(width).update(highlight=False))
-
-
-def sections(source: str) -> list[str]:
-    """A Markdown text cut before each `#` or `##` heading (none inside code), to be drawn one
-    piece at a time; whole if it defines a link by reference, which may be used in another piece."""
-    if re.search(r"(?m)^ {0,3}\[[^\]]+\]:", source):
-        return [source]
-    pieces, lines, code = [], [], False
-    for line in source.splitlines(keepends=True):
-        if line.lstrip().startswith(("```", "~~~")):
-            code = not code
-        elif not code and lines and re.match(r"#{1,2}\s", line):
-            pieces.append("".join(lines))
-            lines = []
-        lines.append(line)
-    pieces.append("".join(lines))
-    return [piece for piece in pieces if piece.strip()] or [source]
-
-
 def help_sources(app) -> list[str]:
     """The help's two texts: the keys, and the rules with the numbers of the game in play."""
     try:
@@ -160,21 +95,26 @@ def help_widths(app) -> list[int]:
 
 
 def prepare_help(app) -> Worker:
-    """Draw the help ahead, on a Textual thread worker, at the widths it will have in this terminal
-    (each other width would cost as much memory again: it is drawn only if the help is opened at
-    it). One at a time: a new one takes the place of one under way."""
+    """Draw the help ahead at the widths it will have in this terminal (each other width would cost
+    as much memory again: it is drawn only if the help is opened at it), on the table's own loop, a
+    section at a time with a pause after each (SECTION_GAP), so a key waits at most for one section
+    (some 15 ms for the longest). On a thread it kept some 1.3 MiB more for good (glibc gives a
+    thread heaps of its own, which the table's thread never reuses) and shared Python with the keys
+    while it lasted. One at a time: a new one takes the place of one under way."""
     console = app.console
     sources = help_sources(app)
+    widths = help_widths(app)
 
-    def draw(widths=help_widths(app)) -> None:
+    async def draw() -> None:
         for width in widths:
             for source in sources:
-                KeptMarkdown(source).prepare(console, width)
+                for _ in KeptMarkdown(source).drawing(console, width):
+                    await asyncio.sleep(SECTION_GAP)
 
-    return app.run_worker(draw, name="help drawn ahead", group="help", thread=True, exclusive=True,
-                          exit_on_error=False)
+    return app.run_worker(draw, name="help drawn ahead", group="help", exclusive=True, exit_on_error=False)
 
 
+SECTION_GAP = 0.005  # seconds between two sections drawn ahead: the table's events go first
 CONTENTS_WIDTH = 19  # the table of contents beside the text (screens.tcss #help-contents)
 TEXT_PADDING = 1  # the text's padding (#help-scroll)
 SCROLLBAR = 2  # #help-scroll's vertical scrollbar (Textual's own size: screens.tcss keeps it)
