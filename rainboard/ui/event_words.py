@@ -3,7 +3,7 @@ spelled out in full. Every sentence comes from the engine's narrator."""
 
 from __future__ import annotations
 
-from textual.content import Content
+from textual.content import Content, Span
 
 from rainboard.engine import events as ev
 from rainboard.engine.events import Event, Roll
@@ -75,6 +75,14 @@ def event_line(event: Event, state: GameState) -> Content:
         return shown(Content.assemble((f"{ROLL_SYMBOL} ", "$text-muted"), roll_content(event.roll)), keep="")
     symbol, style = EVENT_LOOKS.get(type(event), DEFAULT_LOOK)
     text = " ".join(narrate(event, state).split())  # one line, whatever the sentence held
+    if text.isprintable():
+        # the usual line: nothing in it to strip or to escape (every unsafe character is
+        # unprintable), so its Content is made at once, with the spans Content.assemble would give
+        head = f"{symbol} "
+        end = len(head) + len(text)
+        spans = [Span(0, len(head), style), Span(len(head), end, style)] if style else \
+            [Span(0, len(head), "$text-muted")]
+        return Content(head + text, spans, strip_control_codes=False)
     if style:
         return shown(Content.assemble((f"{symbol} ", style), (text, style)), keep="")
     return shown(Content.assemble((f"{symbol} ", "$text-muted"), text), keep="")
