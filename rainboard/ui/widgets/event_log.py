@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections import OrderedDict
 from collections.abc import Iterable
 from itertools import accumulate
 
@@ -20,7 +21,7 @@ from rainboard.engine.state import GameState
 
 from ..words import event_line
 from ..textual_internals import divide_line
-from .log_lines import INDENT, LineContents, LogLine, cells, remember
+from .log_lines import INDENT, LineContents, LineLooks, LogLine, cells, find_event, fitted, remember
 from .quiet import QuietLayout
 
 KEEP_LINES = 2000  # the log keeps this many events; older ones drop off the top
@@ -75,11 +76,13 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         self._total = 0  # the rows of every line written
         self._written_width = 0
         self._widest = 0  # the widest row written since the last clear
-        self._first_row = 0  # rows dropped off the top since the last clear: a row's number for the cache
-        self._row_cache: LRUCache[tuple, Strip] = LRUCache(CACHED_ROWS)
+        # rows fitted to the width, kept by the drawn row they were cut from (held with them, so its
+        # id stays its own): lines added or dropped above or below leave them as they were
+        self._row_cache: LRUCache[tuple, tuple[Strip, Strip]] = LRUCache(CACHED_ROWS)
         self._frame: tuple | None = None  # (scroll offset, width, style) while a frame's rows are drawn
-        self._said: dict[int, LogLine] = {}  # id(event) -> its line
+        self._said: OrderedDict[int, LogLine] = OrderedDict()  # id(event) -> its line, the newest last
         self._shown: dict[int, LogLine] = {}  # id(line) -> a line whose rows are drawn, the last drawn last
+        self._looks, self._looks_style = LineLooks(), None  # one-row lines' looks, in the style they were made in
 
     @property
     def contents(self) -> LineContents:
@@ -100,11 +103,11 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         still wanted stay as they are: only those no longer wanted go, from the top or the bottom,
         and only the new ones are written."""
         events = list(events)[-self.keep:]
-        start = _find([line.event for line in self._lines], events[0]) if events else None
+        start = find_event([line.event for line in self._lines], events[0]) if events else None
         if start is None and events and self._lines and self._written_width:
             # the window starts earlier (a replay stepping or jumping back): the lines it still
             # shares stay, those after them go, and only the earlier ones are written, at the top
-            before = _find(events, self._lines[0].event)
+            before = find_event(events, self._lines[0].event)
             if before is not None:
                 with self.quietly():
                     self._keep_and_add(0, events[before:], state)
@@ -120,6 +123,16 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         with self.quietly():
             self._keep_and_add(start, events, state)
         self._follow()
+
+    def prepare(self, events: Iterable[Event], state: GameState, draw: bool = False) -> None:
+        """Write these events' lines ahead of a reset to them, counted at the log's width (a
+        replay readies the window its next jump would show): the reset then finds them written,
+        and with `draw` the rows it would show at the bottom drawn. Nothing shown changes."""
+        rows, height = 0, self.scrollable_content_region.height
+        for line in reversed(self._lines_for(list(events), state)) if self._written_width else ():
+            rows += self._count(line)[0]
+            if draw and rows - line.rows < height:  # the newest first: those that would show
+                self._keep_drawn(line)
 
     def _lines_for(self, events: list[Event], state: GameState) -> list[LogLine]:
         """Each event's line: the one made before for that very event, or a new one."""
@@ -163,10 +176,6 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         self._rows[:0] = [rows for rows, _ in counted]
         self._starts = None
         self._total += added
-        # the rows below keep their numbers; the new ones may take numbers rows dropped off the top
-        # once had, so the rows cut to the width are forgotten
-        self._first_row -= added
-        self._row_cache.clear()
         self._widest = max([self._widest, *(widest for _, widest in counted)])
         self.virtual_size = Size(self._widest, self._total)
         self.refresh()
@@ -179,7 +188,6 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         del self._lines[:count], self._rows[:count]
         self._starts = None
         if rows:
-            self._first_row += rows  # the rows left keep their numbers, and their cut copies
             self._total -= rows
             self.virtual_size = Size(self._widest, self._total)
             self.refresh()
@@ -193,7 +201,6 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         self._starts = None
         if rows:
             self._total -= rows
-            self._row_cache.clear()  # new lines will take those numbers
             self.virtual_size = Size(self._widest, self._total)
             self.refresh()
 
@@ -216,17 +223,23 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         rows = body.wrap(width - INDENT) or [Content("")]
         return [head + rows[0], *(Content(" " * INDENT) + row for row in rows[1:])]
 
-    def strips(self, content: Content) -> list[Strip]:
+    def strips(self, line: Content | LogLine) -> list[Strip]:
         """An event's line as the log's rows, drawn in the theme's colours and cut to the width
         (drawing goes straight from Content to segments: through Rich Text it took most of a
-        replay jump's time)."""
+        replay jump's time). A kept line that fits is drawn from its look (LineLooks)."""
         width = self._written_width
         parse = self.app.stylesheet.parse_style
         style = self.visual_style
         strips = []
-        body = content.plain[INDENT:]
+        body = line.body if isinstance(line, LogLine) else line.plain[INDENT:]
         # a line that fits is its one row (wrapping it only cuts it in two and joins it again)
         fits = "\n" not in body and "\t" not in body and cells(body) <= width - INDENT
+        if fits and isinstance(line, LogLine):
+            if style is not self._looks_style:  # focus tints the log: looks made in another style
+                self._looks.clear()
+                self._looks_style = style
+            return [self._looks.row(line, style, parse).crop(0, width)]
+        content = line.content if isinstance(line, LogLine) else line
         for row in [content] if fits else self.wrapped(content, width):
             segments = [Segment(piece, piece_style.rich_style)
                         for piece, piece_style in row.render(style, end="", parse_style=parse)]
@@ -267,15 +280,19 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         line = self._lines[index]
         if line.width != self._written_width:
             self._count(line)
+        if keep:
+            return self._keep_drawn(line)
+        return line.drawn if line.drawn is not None else self.strips(line)
+
+    def _keep_drawn(self, line: LogLine) -> list[Strip]:
+        """A counted line's rows, drawn if they are not kept, and kept the last to go."""
         rows, shown = line.drawn, self._shown
         if rows is None:
-            rows = self.strips(line.content)
-            if keep:
-                line.drawn = rows
-                shown[id(line)] = line
-                if len(shown) > DRAWN_LINES:
-                    shown.pop(next(iter(shown))).drawn = None
-        elif keep:  # drawn again last: the last to go
+            rows = line.drawn = self.strips(line)
+            shown[id(line)] = line
+            if len(shown) > DRAWN_LINES:
+                shown.pop(next(iter(shown))).drawn = None
+        else:
             shown[id(line)] = shown.pop(id(line), line)
         return rows
 
@@ -298,7 +315,6 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         self._starts = None
         self._total = 0
         self._row_cache.clear()
-        self._first_row = 0
         self._widest = 0
         self.virtual_size = Size(0, 0)
         self.refresh()
@@ -320,18 +336,21 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
             frame = (self.scroll_offset, self.scrollable_content_region.width, self.rich_style)
         (scroll_x, scroll_y), width, style = frame
         row = scroll_y + y
-        if row >= self._total:
-            return Strip.blank(width, style).apply_style(style)
-        key = (row + self._first_row, scroll_x, width, style)
-        strip = self._row_cache.get(key)
-        if strip is None:
-            starts = self._starts
-            if starts is None:
-                starts = self._starts = list(accumulate(self._rows, initial=0))
-            line = bisect_right(starts, row) - 1
-            drawn = self._line_rows(line)[row - starts[line]]
-            strip = self._row_cache[key] = drawn.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
-        return strip
+        if row >= self._total:  # under the last line: blank, the one Strip for each width and style
+            kept = self._row_cache.get(("blank", width, style))
+            if kept is None:
+                kept = self._row_cache[("blank", width, style)] = (None, Strip.blank(width, style).apply_style(style))
+            return kept[1]
+        starts = self._starts
+        if starts is None:
+            starts = self._starts = list(accumulate(self._rows, initial=0))
+        line = bisect_right(starts, row) - 1
+        drawn = self._line_rows(line)[row - starts[line]]
+        key = (id(drawn), scroll_x, width, style)
+        kept = self._row_cache.get(key)
+        if kept is None:
+            kept = self._row_cache[key] = (drawn, fitted(drawn, scroll_x, width, style))
+        return kept[1]
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         """As a ScrollView follows its scrolling, but a scrollbar of no width (the boards' logs have
@@ -366,17 +385,10 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         for line in self._shown.values():
             line.drawn = None
         self._shown.clear()
+        self._looks.clear()  # the styles of the spans are the theme's
         self._write_all()
 
     def on_resize(self, event: events.Resize) -> None:
         # a line is wrapped once, when it is written: a new width means writing it all again
         if self.scrollable_content_region.width != self._written_width:
             self._write_all()
-
-
-def _find(events: list[Event], wanted: Event) -> int | None:
-    """Where `wanted` (that very event) is in `events`, or None."""
-    for index, event in enumerate(events):
-        if event is wanted:
-            return index
-    return None

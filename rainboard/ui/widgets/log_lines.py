@@ -2,16 +2,22 @@
 counted of it at the log's width. A long game's log keeps thousands of lines; as Textual Content
 each took about twice the memory, and its drawn rows (Strips) many times more. The Content a line
 is drawn from is made again only when the line is drawn, and the log keeps the drawn rows of a
-few hundred lines at most (event_log.DRAWN_LINES)."""
+few hundred lines at most (event_log.DRAWN_LINES). Here too: how a line that fits one row is drawn
+from the look it shares with lines of its kind (LineLooks), and a drawn row fitted to the log's
+width (`fitted`)."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from textual.content import Content, Span
+from textual.strip import Strip
 
 INDENT = 2  # every line starts with a symbol and a space; wrapped lines hang under the text
+LOOKS_MOST = 1024  # line looks kept at most; past that the table starts again
 SHARED_MOST = 4096  # span tuples shared at most; past that the table starts again (lines keep theirs)
 _shared: dict = {}  # a span, or a line's tuple of them -> the one object every equal one uses
 
@@ -76,12 +82,13 @@ class LineContents(Sequence):
         return self._lines[index].content
 
 
-def remember(kept: dict, key: int, value, most: int):
-    """Keep `value` under `key` (in place of what was there), letting the oldest go past `most`."""
+def remember(kept: OrderedDict, key: int, value, most: int):
+    """Keep `value` under `key` (in place of what was there), letting the oldest go past `most`
+    (an OrderedDict lets it go at once: a dict found its first key past every one deleted before)."""
     kept.pop(key, None)
     kept[key] = value
     if len(kept) > most:
-        del kept[next(iter(kept))]
+        kept.popitem(last=False)
     return value
 
 
@@ -89,3 +96,68 @@ def cells(text: str) -> int:
     """The cells `text` takes, as rich's cell_len counts them, without its cache keeping the text
     (it keeps every short text it measures: a copy of each line of a long log)."""
     return len(text) if text.isascii() and text.isprintable() else cell_len(text)
+
+
+class LineLooks:
+    """How lines that fit one row are drawn, kept by their spans and length.
+
+    A line's row is its text cut where its styles change, each piece in the style the spans give it
+    over the log's own. Lines of a kind share their spans (`_share`) and often their length, so the
+    cuts and styles are worked out once for all of them (through Content.render, as any line is
+    drawn) and a new line of that look is only its text sliced: making a Content, rendering it
+    and combining its styles took most of the time a replay's jump spent drawing the log.
+    `made` counts the looks worked out. The looks depend on the log's style and the theme: `clear`
+    when either changes."""
+
+    def __init__(self) -> None:
+        self._looks: dict[tuple, list[tuple[int, int, object]]] = {}
+        self.made = 0
+
+    def clear(self) -> None:
+        self._looks.clear()
+
+    def row(self, line: LogLine, style, parse_style) -> Strip:
+        """The line drawn as one row (uncut: the caller crops it), `style` under it."""
+        text = line.head + line.body
+        key: tuple | None = (line.spans, len(text))
+        try:
+            look = self._looks.get(key)
+        except TypeError:  # a style that cannot be hashed: its look is worked out each time
+            look = key = None
+        if look is None:
+            look = self._look(line, style, parse_style)
+            self.made += 1
+            if key is not None:
+                if len(self._looks) >= LOOKS_MOST:
+                    self._looks.clear()
+                self._looks[key] = look
+        return Strip([Segment(text[start:end], rich) for start, end, rich in look],
+                     cell_len(line.head) + cells(line.body))
+
+    def _look(self, line: LogLine, style, parse_style) -> list[tuple[int, int, object]]:
+        """Where the line's pieces start and end, and each one's rich style."""
+        look, start = [], 0
+        for piece, piece_style in line.content.render(style, end="", parse_style=parse_style):
+            look.append((start, start + len(piece), piece_style.rich_style))
+            start += len(piece)
+        return look
+
+
+def fitted(drawn: Strip, scroll_x: int, width: int, style) -> Strip:
+    """A drawn row as the log shows it: from `scroll_x`, cut or padded to `width`, `style` under
+    it. A row that starts at the left and fits is padded and styled into one new Strip (cropping,
+    padding and styling it one by one made three)."""
+    if scroll_x or drawn.cell_length > width:
+        return drawn.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+    segments = list(drawn)
+    if drawn.cell_length < width:
+        segments.append(Segment(" " * (width - drawn.cell_length), style))
+    return Strip(Segment.apply_style(segments, style), width)
+
+
+def find_event(events: list, wanted: object) -> int | None:
+    """Where `wanted` (that very event) is in `events`, or None."""
+    for index, event in enumerate(events):
+        if event is wanted:
+            return index
+    return None
