@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from bisect import bisect_left, bisect_right
 from itertools import chain
 from pathlib import Path
@@ -72,6 +73,7 @@ class ReplayScreen(Screen):
         self.playing = False
         self._timer = None
         self._bar_look: tuple | None = None  # what the progress bar was last moved to draw
+        self._to_warm: list[tuple[int, bool]] = []  # where the next jumps go, and whether to draw there
 
     @classmethod
     def from_file(cls, path: Path) -> ReplayScreen:
@@ -119,9 +121,7 @@ class ReplayScreen(Screen):
         self.query_one("#roster", Roster).show(state, viewer)
         self.query_one("#card", SlugcatCard).show(state, viewer)
         self.query_one("#hand", HandList).show(state, viewer)
-        # the events of the last LOG_WINDOW actions (the opening's, at index 0, are not shown)
-        window = range(max(1, self.index - LOG_WINDOW), self.index + 1)
-        self.query_one("#log", EventLog).reset(list(chain.from_iterable(map(replay.events_at, window))), state)
+        self.query_one("#log", EventLog).reset(self._window(self.index), state)
         self._move_bar()
         action = f"Last: {replay.actions[self.index - 1]}" if self.index else "At the start"
         mode = f"playing, {1 / SPEEDS[self.speed]:g} steps/s" if self.playing else "paused"
@@ -132,6 +132,45 @@ class ReplayScreen(Screen):
         if self.problem and self.index == len(replay):
             lines.append(Content.styled("The save drifts out of sync after this.", "bold $text-error"))
         self.query_one("#replay-status", StatusLines).show(lines, KEYS_LINE)
+        self._warm_later()
+
+    def _window(self, index: int) -> list:
+        """The events the log shows at `index`: those of the last LOG_WINDOW actions (the opening's,
+        at index 0, are not shown)."""
+        return list(chain.from_iterable(map(self.replay.events_at, range(max(1, index - LOG_WINDOW), index + 1))))
+
+    # -- ready for the next jump -------------------------------------------------------------------
+    def _warm_later(self) -> None:
+        """Once this step is on screen, write the log's lines for where a cycle or a round jump
+        would go from here, either way. A jump's window holds a hundred lines or more the log has
+        not written (half a cycle jump's time went on them); written while the player looks at
+        this step, the jump finds them, and a cycle jump the rows it shows drawn. One place is
+        readied after each refresh, so a key pressed meanwhile waits for one place at most, and a
+        new step drops the places of the last. A replay playing steps on by itself: nothing is
+        readied then."""
+        if self.playing:
+            self._to_warm = []
+            return
+        # a cycle's window is mostly new lines, also drawn; a round's shares more with this one
+        wanted = {self._mark(marks, direction): marks is self.replay.cycle_starts
+                  for marks in (self.replay.round_starts, self.replay.cycle_starts) for direction in (1, -1)}
+        pending = bool(self._to_warm)
+        self._to_warm = [(place, draw) for place, draw in wanted.items() if place != self.index]
+        if self._to_warm and not pending:
+            self.call_after_refresh(self._warm_one)
+
+    def _warm_one(self) -> None:
+        """Ready the next place's log lines (their names read from the state on screen)."""
+        if not self._to_warm or not self.is_mounted:
+            return
+        place, draw = self._to_warm.pop(0)
+        self.query_one("#log", EventLog).prepare(self._window(place), self.replay.state_at(self.index), draw)
+        if self._to_warm:
+            self.call_after_refresh(self._warm_one)
+        else:
+            # the young objects a step and its readying left, collected now rather than by
+            # whichever key comes next (a middle-generation pass took a millisecond, one key in four)
+            gc.collect(1)
 
     def _move_bar(self) -> None:
         """Move the progress bar to this step, when that changes what it draws: its bar moves by half
@@ -162,15 +201,17 @@ class ReplayScreen(Screen):
     def action_step(self, delta: int) -> None:
         self._go(self.index + delta)
 
-    def _mark_jump(self, marks: list[int], direction: int) -> None:
-        """To the next mark after this step (or the end), or the last before it (or the start);
+    def _mark(self, marks: list[int], direction: int) -> int:
+        """The next mark after this step (or the end), or the last before it (or the start);
         `marks` are in order, as the replay keeps them."""
         if direction > 0:
             at = bisect_right(marks, self.index)
-            self._go(marks[at] if at < len(marks) else len(self.replay))
-        else:
-            at = bisect_left(marks, self.index)
-            self._go(marks[at - 1] if at else 0)
+            return marks[at] if at < len(marks) else len(self.replay)
+        at = bisect_left(marks, self.index)
+        return marks[at - 1] if at else 0
+
+    def _mark_jump(self, marks: list[int], direction: int) -> None:
+        self._go(self._mark(marks, direction))
 
     def action_round(self, direction: int) -> None:
         self._mark_jump(self.replay.round_starts, direction)
