@@ -146,7 +146,7 @@ class RainboardApp(AppHooks, GameKeeping, App):
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseDown)):
-            self.collector.touched()
+            self.collector.touched(self)
         await super().on_event(event)
 
     def get_default_screen(self) -> Screen:

@@ -7,9 +7,16 @@ had just been pressed: the keypress missed its frame. Nearly everything the tabl
 once by reference counting; the walk only finds the odd cycle (a closed screen, a finished timer).
 
 So while a table runs, Python's own trigger for the full walk is switched off and the table runs the
-walk itself, on a timer, once the keyboard and mouse have been still for a moment. The young
-generations are collected as usual (well under a millisecond each). A table that never goes still
-(a replay playing itself) still gets its walk once enough has piled up, as Python would have done.
+walk itself, on a timer, once the keyboard and mouse have been still for a moment. A table that
+never goes still (a replay playing itself) still gets its walk once enough has piled up, as Python
+would have done.
+
+The young generations too: a move's frame makes thousands of objects, and Python collected the
+youngest every 700 of them, ten times a keypress, and the middle one about once a keypress (half a
+millisecond each time, about one millisecond a key in all). While a table runs the youngest is
+collected only past YOUNG objects, and after each key, once its frames are painted, the table
+collects the young and middle generations itself (`after_key`): the same work, done while the
+player looks at the screen instead of while they wait for it.
 """
 
 from __future__ import annotations
@@ -22,6 +29,8 @@ STILL_FOR = 0.4  # seconds without a key or a click before a walk may run
 DUE = 10  # middle-generation collections since the last walk before one is due (Python's own figure)
 OVERDUE = 400  # ...and after this many it runs even while keys are coming
 NEVER = 1 << 30  # the oldest generation's threshold while a table runs: Python never triggers it
+YOUNG = 20_000  # the youngest generation's threshold while a table runs (Python's own is 700)
+AFTER_KEY = 1_000  # young objects at least, after a key, for the table to collect them then
 
 
 class Collector:
@@ -33,12 +42,14 @@ class Collector:
         self._last_touch = clock()
         self._saved: tuple[int, int, int] | None = None
         self.walks = 0  # full collections run (the tests read it)
+        self.young_walks = 0  # young and middle collections run after a key
+        self._after_key_due = False
 
     def start(self, app) -> None:
         if self._saved is None:
             self._saved = gc.get_threshold()
             young, middle, _ = self._saved
-            gc.set_threshold(young, middle, NEVER)
+            gc.set_threshold(max(young, YOUNG), middle, NEVER)
         app.set_interval(CHECK_EVERY, self.check, name="full garbage collection")
 
     def stop(self) -> None:
@@ -46,8 +57,25 @@ class Collector:
             gc.set_threshold(*self._saved)
             self._saved = None
 
-    def touched(self) -> None:
+    def touched(self, app=None) -> None:
+        """A key or a click: the table is not still. Given the app, the young generations are
+        collected once the frames it causes are painted (once, however many times the app is
+        told of the same key)."""
         self._last_touch = self._clock()
+        if app is not None and not self._after_key_due:
+            self._after_key_due = True
+            # after the frame the key causes, and a second one, which a screen pushed may paint
+            app.call_after_refresh(app.call_after_refresh, self.after_key)
+
+    def after_key(self) -> bool:
+        """Once a key's frames are painted: collect the young and middle generations, if enough
+        young objects wait (True when they were collected)."""
+        self._after_key_due = False
+        if gc.get_count()[0] < AFTER_KEY:
+            return False
+        gc.collect(1)
+        self.young_walks += 1
+        return True
 
     def still_for(self) -> float:
         """Seconds since the last key or click."""

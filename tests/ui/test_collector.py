@@ -1,5 +1,6 @@
-"""Python's full garbage collection waits for a still keyboard while a table runs, and Python's own
-settings come back when the table closes."""
+"""Python's full garbage collection waits for a still keyboard while a table runs, the young
+generations are collected after a key's frames rather than during them, and Python's own settings
+come back when the table closes."""
 
 from __future__ import annotations
 
@@ -58,8 +59,35 @@ async def test_a_table_holds_back_pythons_full_walk_and_gives_it_back_on_closing
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         young, middle, oldest = gc.get_threshold()
-        assert (young, middle) == before[:2] and oldest == module.NEVER
+        assert young == max(before[0], module.YOUNG) and middle == before[1] and oldest == module.NEVER
         stamp = app.collector._last_touch
         await pilot.press("down")
         assert app.collector._last_touch > stamp  # a key counts as someone at the keyboard
     assert gc.get_threshold() == before
+
+
+def test_the_young_are_collected_after_a_key_only_when_enough_wait(counts):
+    keeper = Collector(Clock())
+    counts["count"] = (module.AFTER_KEY - 1, 0, 0)
+    assert not keeper.after_key() and counts["walked"] == []
+    counts["count"] = (module.AFTER_KEY, 0, 0)
+    assert keeper.after_key() and counts["walked"] == [(1,)]  # the young and middle generations
+    assert keeper.young_walks == 1
+
+
+async def test_a_key_on_a_table_is_followed_by_a_young_collection_once_its_frames_are_painted():
+    app = RainboardApp(catch_errors=False, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seen = []
+        after_key = app.collector.after_key
+        app.collector.after_key = lambda: seen.append(gc.get_count()[0]) or after_key()
+        walks = app.collector.young_walks
+        await pilot.press("down")
+        await pilot.pause()
+        assert seen and seen[0] >= module.AFTER_KEY  # the young objects the key left waited for it
+        assert app.collector.young_walks == walks + 1  # and were collected then, once
+        assert gc.get_count()[0] < module.AFTER_KEY
+        seen.clear()
+        await pilot.pause()
+        assert seen == []  # nothing more without a key
