@@ -173,6 +173,14 @@ def _next_generation() -> None:
     _digested = 0
 
 
+def forget_memo() -> None:
+    """Forget every remembered text, and the values kept alive for them. Once a save is read back,
+    what was remembered of the states it passed through is of no use to the game going on (some
+    300 KiB, and those states' players and decks): the next digest writes its state's texts anew."""
+    for memo in (_texts, _old_texts, _entries, _old_entries):
+        memo.clear()
+
+
 def _memo(value, write) -> str:
     """`write(value)`, remembered by the value's identity: states share their unchanged parts."""
     known = _texts.get(id(value))

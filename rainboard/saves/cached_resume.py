@@ -200,5 +200,5 @@ class Handover:
             return None
         path = cache_path(save_path)
         on_disk = self.read if path == self.source else frozenset()
-        return CacheKeeper(path, game_id, array(TOTALS, self.totals), list(self.cycles), dict(self.points),
+        return CacheKeeper(path, game_id, array(TOTALS, self.totals), self.cycles, dict(self.points),
                            on_disk & frozenset(self.points))

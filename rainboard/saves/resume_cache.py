@@ -140,10 +140,11 @@ class CacheKeeper:
     `totals[n]` is the number of the game's events after n actions; `points` maps n to (digest,
     the state or its text)."""
 
-    def __init__(self, path: Path, game_id: str, totals: array, cycles: list[int],
+    def __init__(self, path: Path, game_id: str, totals: array, cycles: Sequence[int],
                  points: dict[int, tuple[str, object]], on_disk: frozenset[int] = frozenset()) -> None:
         self.path, self.game_id = path, game_id
-        self.totals, self.cycles, self.points = totals, cycles, points
+        self.totals, self.points = totals, points
+        self.cycles = array(TOTALS, cycles)  # (as a list, an int object each: a long game has hundreds)
         self.on_disk = set(on_disk)  # the points the file holds already
         self.lost = False
         self._lock = threading.Lock()  # one write at a time, the newest last
@@ -172,7 +173,7 @@ class CacheKeeper:
                 self.cycles.append(count)
         elif count < len(totals) and totals[count] == total:  # moves taken back
             del totals[count + 1:]
-            self.cycles = [n for n in self.cycles if n <= count]
+            self.cycles = array(TOTALS, [n for n in self.cycles if n <= count])
             for number in [n for n in self.points if n > count]:
                 del self.points[number]
                 self.on_disk.discard(number)

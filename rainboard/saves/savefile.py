@@ -290,13 +290,14 @@ def new_save(setup: Setup, data: GameData, table_handoffs: bool, now: datetime,
 def record(save: SaveGame, actions: list[str], digests: dict[int, str], finished: bool,
            outcome: dict | SavedOutcome | None, now: datetime) -> SaveGame:
     """The save with the game's actions so far. Of `digests` (actions applied -> digest) only every
-    tenth and the one after the last action are kept, so a caller may pass one for every step."""
+    tenth and the one after the last action are kept, so a caller may pass one for every step. The
+    save's own tuple and dict stay when they hold the same, in order (a long game's: 230 KiB)."""
     last = len(actions)
-    kept = {n: d for n, d in digests.items() if n <= last and (n % DIGEST_EVERY == 0 or n == last)}
-    if isinstance(outcome, dict):
-        outcome = SavedOutcome(**outcome)
-    return attrs.evolve(save, actions=tuple(str(a) for a in actions), digests=dict(sorted(kept.items())),
-                        finished=finished, outcome=outcome, updated=utc(now))
+    kept = dict(sorted((n, d) for n, d in digests.items() if n <= last and (n % DIGEST_EVERY == 0 or n == last)))
+    same = len(save.actions) == last and all(a is b for a, b in zip(save.actions, actions))
+    return attrs.evolve(save, actions=save.actions if same else tuple(str(a) for a in actions), finished=finished,
+                        digests=save.digests if list(kept.items()) == list(save.digests.items()) else kept,
+                        outcome=SavedOutcome(**outcome) if isinstance(outcome, dict) else outcome, updated=utc(now))
 
 
 def outcome_record(state: GameState) -> dict | None:
