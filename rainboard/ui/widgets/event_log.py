@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterable
 from itertools import accumulate
 
-from rich.cells import cell_len
 from rich.segment import Segment
 from textual import events
 from textual.cache import LRUCache
@@ -20,14 +20,14 @@ from rainboard.engine.events import Event
 from rainboard.engine.state import GameState
 
 from ..words import event_line
-from ..textual_internals import divide_line
-from .log_lines import INDENT, LineContents, LineLooks, LogLine, cells, find_event, fitted, remember
+from .log_lines import (INDENT, LineContents, LineLooks, LogLine, Row, cells, find_event, fitted, let_go, lines_for,
+                        measure, wrapped)
 from .quiet import QuietLayout
 
 KEEP_LINES = 2000  # the log keeps this many events; older ones drop off the top
 TRIM_SLACK = 200  # lines past `keep` dropped together, so trimming is rare
 CACHED_ROWS = 256  # rows kept cut to the log's width: a few screens of the tallest terminal
-KNOWN_LINES = 4096  # events whose lines (and rows, once counted) are kept after they leave the log
+KNOWN_LINES = 4096  # lines (and rows, once counted) known by event: the log's, then the last to leave or be readied
 DRAWN_LINES = 128  # lines whose drawn rows are kept (those shown last): a few screens' worth
 
 
@@ -36,16 +36,18 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
 
     The log keeps each event's line as text and style spans (log_lines.LogLine). When a line is
     written only the rows it takes at the log's width are counted (from its text: no drawing); its
-    rows (Strips, wrapped to the width in the theme's colours) are drawn the first time one of them
-    is shown, so a replay's jump that fills the log with hundreds of lines draws only the screenful
-    that shows, and only the last DRAWN_LINES lines drawn keep their rows. Textual asks for the rows
-    it shows through `render_line`, and the log scrolls over `virtual_size`, as Textual's own Log
-    and toolong's log view do. A new width or theme writes every line again. Its size is fixed by
-    the screen, so lines added or dropped on a move repaint it alone (`quietly`).
+    rows (wrapped to the width in the theme's colours) are drawn the first time one of them is
+    shown, so a replay's jump that fills the log with hundreds of lines draws only the screenful
+    that shows, and only the last DRAWN_LINES lines drawn keep their rows (as log_lines.Row, not
+    Strips). Textual asks for the rows it shows through `render_line`, and the log scrolls over
+    `virtual_size`, as Textual's own Log and toolong's log view do. A new width or theme writes
+    every line again. Its size is fixed by the screen, so lines added or dropped on a move repaint
+    it alone (`quietly`).
 
-    The lines of the last KNOWN_LINES events are kept by event (that very object), with their rows
-    once counted, even after they leave the log: a replay that steps or jumps back to where it was
-    finds them written.
+    Lines that leave the log, or are readied for a reset to come, are kept by event (that very
+    object), with their rows once counted, as many as KNOWN_LINES allows beside those in the log: a
+    replay that steps or jumps back to where it was finds them written. A log only added to (a
+    board's) keeps none beside its own until it drops its oldest.
     """
 
     DEFAULT_CSS = """
@@ -72,7 +74,7 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         self.auto_scroll = auto_scroll  # show the newest line whenever lines are added
         self._lines: list[LogLine] = []  # every line in the log, oldest first
         self._rows: list[int] = []  # the log's rows each line takes at the written width
-        self._starts: list[int] | None = None  # the log's row each line starts at (None: count again)
+        self._starts: array | None = None  # the log's row each line starts at (None: count again)
         self._total = 0  # the rows of every line written
         self._written_width = 0
         self._widest = 0  # the widest row written since the last clear
@@ -80,7 +82,7 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         # id stays its own): lines added or dropped above or below leave them as they were
         self._row_cache: LRUCache[tuple, tuple[Strip, Strip]] = LRUCache(CACHED_ROWS)
         self._frame: tuple | None = None  # (scroll offset, width, style) while a frame's rows are drawn
-        self._said: OrderedDict[int, LogLine] = OrderedDict()  # id(event) -> its line, the newest last
+        self._said: OrderedDict[int, LogLine] = OrderedDict()  # id(event) -> a line not in the log, the newest last
         self._shown: dict[int, LogLine] = {}  # id(line) -> a line whose rows are drawn, the last drawn last
         self._looks, self._looks_style = LineLooks(), None  # one-row lines' looks, in the style they were made in
 
@@ -115,7 +117,10 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
                 self._follow()
                 return
         if start is None or not self._written_width:
+            dropped, self._lines = self._lines, []
+            self._let_go(dropped)
             self._lines = self._lines_for(events, state)
+            self._let_go([])  # (as many known as KNOWN_LINES allows beside these)
             self._rows, self._starts, self._total = [], None, 0
             if self._written_width:
                 self._write_all(settled=True)
@@ -128,22 +133,24 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         """Write these events' lines ahead of a reset to them, counted at the log's width (a
         replay readies the window its next jump would show): the reset then finds them written,
         and with `draw` the rows it would show at the bottom drawn. Nothing shown changes."""
+        if not self._written_width:
+            return
         rows, height = 0, self.scrollable_content_region.height
-        for line in reversed(self._lines_for(list(events), state)) if self._written_width else ():
+        in_log = {id(line.event): line for line in self._lines}
+        for line in reversed(self._lines_for(list(events), state, in_log)):
             rows += self._count(line)[0]
             if draw and rows - line.rows < height:  # the newest first: those that would show
                 self._keep_drawn(line)
 
-    def _lines_for(self, events: list[Event], state: GameState) -> list[LogLine]:
-        """Each event's line: the one made before for that very event, or a new one."""
-        said = self._said
-        lines = []
-        for event in events:
-            known = said.get(id(event))
-            if known is None or known.event is not event:  # (held here, an event keeps its id)
-                known = remember(said, id(event), LogLine(event, event_line(event, state)), KNOWN_LINES)
-            lines.append(known)
-        return lines
+    def _lines_for(self, events: list[Event], state: GameState, in_log: dict | None = None) -> list[LogLine]:
+        """Each event's line: the one made before for that very event, or a new one (log_lines.lines_for;
+        `in_log` when readying)."""
+        return lines_for(events, self._said, lambda event: LogLine(event, event_line(event, state)), in_log,
+                         max(KNOWN_LINES - len(self._lines), 0))
+
+    def _let_go(self, lines: list[LogLine]) -> None:
+        """Keep the lines that left the log, the oldest known let go past KNOWN_LINES."""
+        let_go(self._said, lines, max(KNOWN_LINES - len(self._lines), 0))
 
     def _follow(self, immediate: bool = True) -> None:
         """Show the newest line now, in this frame."""
@@ -185,7 +192,9 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         if count <= 0 or count < slack:
             return
         rows = sum(self._rows[:count])
+        dropped = self._lines[:count]
         del self._lines[:count], self._rows[:count]
+        self._let_go(dropped)
         self._starts = None
         if rows:
             self._total -= rows
@@ -197,7 +206,9 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         if keep >= len(self._lines):
             return
         rows = sum(self._rows[keep:])
+        dropped = self._lines[keep:]
         del self._lines[keep:], self._rows[keep:]
+        self._let_go(dropped)
         self._starts = None
         if rows:
             self._total -= rows
@@ -217,11 +228,7 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
 
     def wrapped(self, content: Content, width: int) -> list[Content]:
         """An event's line cut to the width, later lines indented under the text after the symbol."""
-        if width <= INDENT + 4:
-            return [content]
-        head, body = content[:INDENT], content[INDENT:]
-        rows = body.wrap(width - INDENT) or [Content("")]
-        return [head + rows[0], *(Content(" " * INDENT) + row for row in rows[1:])]
+        return wrapped(content, width)
 
     def strips(self, line: Content | LogLine) -> list[Strip]:
         """An event's line as the log's rows, drawn in the theme's colours and cut to the width
@@ -258,37 +265,23 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
 
     def _measure(self, content: Content | LogLine) -> tuple[int, int]:
         """`_count` for a line not counted yet at this width."""
-        width = self._written_width
-        if isinstance(content, LogLine):
-            head, body = content.head, content.body
-        else:
-            head, body = content.plain[:INDENT], content.plain[INDENT:]
-        if "\n" in body or "\t" in body:  # rare: counted the long way
-            if width <= INDENT + 4:
-                return 1, min(cell_len(head + body), width)
-            rows = self.wrapped(content if isinstance(content, Content) else content.content, width)
-            return len(rows), min(max(row.cell_length for row in rows), width)
-        body_cells = cells(body)
-        if width <= INDENT + 4 or body_cells <= width - INDENT:
-            return 1, min(cell_len(head) + body_cells, width)
-        # Content.wrap cuts a line where rich's divide_line says; a row of a cut line is at most the width
-        return len(divide_line(body, width - INDENT, fold=True)) + 1, width
+        return measure(content, self._written_width)
 
-    def _line_rows(self, index: int, keep: bool = True) -> list[Strip]:
-        """The rows of line `index`, drawn when first asked for and, with `keep`, kept while it is
-        among the last DRAWN_LINES lines drawn."""
+    def _line_rows(self, index: int, keep: bool = True) -> list[Row] | list[Strip]:
+        """The rows of line `index`, drawn when first asked for and, with `keep`, kept (as Rows)
+        while it is among the last DRAWN_LINES lines drawn; else as Strips."""
         line = self._lines[index]
         if line.width != self._written_width:
             self._count(line)
         if keep:
             return self._keep_drawn(line)
-        return line.drawn if line.drawn is not None else self.strips(line)
+        return [row.strip() for row in line.drawn] if line.drawn is not None else self.strips(line)
 
-    def _keep_drawn(self, line: LogLine) -> list[Strip]:
+    def _keep_drawn(self, line: LogLine) -> list[Row]:
         """A counted line's rows, drawn if they are not kept, and kept the last to go."""
         rows, shown = line.drawn, self._shown
         if rows is None:
-            rows = line.drawn = self.strips(line)
+            rows = line.drawn = [Row.of(strip) for strip in self.strips(line)]
             shown[id(line)] = line
             if len(shown) > DRAWN_LINES:
                 shown.pop(next(iter(shown))).drawn = None
@@ -343,7 +336,7 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
             return kept[1]
         starts = self._starts
         if starts is None:
-            starts = self._starts = list(accumulate(self._rows, initial=0))
+            starts = self._starts = array("q", accumulate(self._rows, initial=0))  # (a list held an int each)
         line = bisect_right(starts, row) - 1
         drawn = self._line_rows(line)[row - starts[line]]
         key = (id(drawn), scroll_x, width, style)
