@@ -146,6 +146,9 @@ class GameKeeping:
                                                   self.saving_failed, self.saving_works, lock=lock, where=self.place)
             session.saver(session)  # the saver tells the table itself when it cannot write
         self._show_resumed(session, table)
+        from .collector import give_back
+
+        self.call_after_refresh(give_back)  # what reading the save freed (a long game's: a megabyte or so)
         return True
 
     def _show_resumed(self, session, table) -> None:

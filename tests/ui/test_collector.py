@@ -45,6 +45,24 @@ def test_a_walk_waits_for_a_still_keyboard_and_for_something_to_find(counts):
     assert not keeper.check()  # still, but too little has piled up to be worth a walk
 
 
+def test_a_walk_gives_the_memory_it_freed_back_to_the_system(counts, monkeypatch):
+    given = []
+    monkeypatch.setattr(module, "give_back", lambda: given.append(True) or True)
+    clock = Clock()
+    keeper = Collector(clock)
+    counts["count"] = (0, 0, module.DUE)
+    clock.now += module.STILL_FOR
+    assert keeper.check() and given == [True]
+
+
+def test_memory_is_given_back_only_where_the_c_library_can(monkeypatch):
+    trimmed = []
+    monkeypatch.setattr(module, "_malloc_trim", lambda: trimmed.append)
+    assert module.give_back() and trimmed == [0]
+    monkeypatch.setattr(module, "_malloc_trim", lambda: None)
+    assert not module.give_back()
+
+
 def test_a_walk_long_overdue_runs_even_while_keys_come(counts):
     clock = Clock()
     keeper = Collector(clock)

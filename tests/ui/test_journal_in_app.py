@@ -48,3 +48,20 @@ async def test_resuming_folds_the_journal_and_play_goes_on_in_it(_private_data_d
         session = again.screen.session
         assert list(read_save(path, journal=False).actions) == played
         assert list(read_save(path).actions) == session.actions and len(session.actions) >= len(played) + 2
+
+
+async def test_a_resumed_game_gives_back_what_reading_its_save_freed(_private_data_dir, monkeypatch):
+    from rainboard.ui import collector
+
+    app = NewGameApp(catch_errors=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _press_moves(pilot, app, 3, random.Random(7))
+    path = latest_unfinished(_private_data_dir)
+    given = []
+    monkeypatch.setattr(collector, "give_back", lambda: given.append(True) or True)
+    again = RainboardApp(catch_errors=False, resume=path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, BoardScreen)
+        assert given == [True]  # once, with the board up
