@@ -11,7 +11,8 @@ from rich.console import Console
 from rainboard import paths
 from rainboard.data import load_data
 from rainboard.ui.screens import help as help_module
-from rainboard.ui.screens.help import KeptMarkdown, prepare_help, sections
+from rainboard.ui.screens.help import KeptMarkdown, prepare_help
+from rainboard.ui.screens.help_drawing import sections
 
 
 def test_a_text_is_drawn_a_section_a_step_and_once(monkeypatch):

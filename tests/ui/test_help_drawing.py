@@ -11,7 +11,8 @@ from rich.segment import Segment
 
 from rainboard import paths
 from rainboard.ui.keys import help_markdown
-from rainboard.ui.screens.help import KeptMarkdown, sections
+from rainboard.ui.screens.help import KeptMarkdown
+from rainboard.ui.screens.help_drawing import sections
 
 
 @pytest.mark.parametrize("width", [100, 58, 20])

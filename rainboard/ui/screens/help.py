@@ -24,7 +24,7 @@ from rainboard.data.models import Rules
 from ..keys import HELP, help_markdown
 from ..widgets.footer import KeysFooter
 from . import STYLES
-from .help_drawing import KeptMarkdown, sections  # noqa: F401 - sections: named here too, as before it moved
+from .help_drawing import KeptMarkdown
 
 MISSING_RULES = "# Rules\n\nThe rules text is not here: this copy of Rainboard has no `assets/rules.md`."
 

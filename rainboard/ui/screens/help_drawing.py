@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gc
 import re
-import threading
 from collections.abc import Iterator
 
 from rich.segment import Segment
@@ -18,7 +17,6 @@ class KeptMarkdown:
     `drawing` draws it ahead, a section at a time, while the table is idle."""
 
     _kept: dict[tuple, list] = {}  # (text, width, options) -> the segments, for every copy of a text
-    _lock = threading.Lock()
     KEEP = 8  # drawings kept (a few widths of the keys and the rules)
 
     def __init__(self, source: str) -> None:
@@ -30,10 +28,9 @@ class KeptMarkdown:
 
     def __rich_console__(self, console, options):
         key = self._key(options)
-        with self._lock:  # should two threads ask at once, one draws and both use its drawing
-            segments = self._kept.get(key)
-            if segments is None:
-                segments = self._keep(key, self._draw(console, options))
+        segments = self._kept.get(key)
+        if segments is None:
+            segments = self._keep(key, self._draw(console, options))
         self.drawn = segments
         return segments
 
@@ -77,13 +74,7 @@ class KeptMarkdown:
             return
         segments: list[Segment] = []
         yield from self._sections_into(segments, console, options)
-        with self._lock:
-            self._keep(key, segments)
-
-    def prepare(self, console, width: int) -> None:
-        """Draw at this width now, all at once."""
-        for _ in self.drawing(console, width):
-            pass
+        self._keep(key, segments)
 
 
 def sections(source: str) -> list[str]:
