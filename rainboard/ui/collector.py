@@ -77,6 +77,11 @@ class Collector:
         """Once a key's frames are painted: collect the young and middle generations, if enough
         young objects wait (True when they were collected)."""
         self._after_key_due = False
+        return self.collect_young()
+
+    def collect_young(self) -> bool:
+        """Collect the young and middle generations now, if enough young objects wait (after a key,
+        or after work done once a key's frames are up, such as a replay readying its next jumps)."""
         if gc.get_count()[0] < AFTER_KEY:
             return False
         gc.collect(1)

@@ -18,7 +18,7 @@ from rainboard.engine.narrator import narrate
 from rainboard.ui import event_words
 from rainboard.ui.event_words import event_line
 from rainboard.ui.safe_text import shown
-from rainboard.ui.screens import replay as replay_screen
+from rainboard.ui import collector as collector_module
 from rainboard.ui.screens.replay import LOG_WINDOW, ReplayScreen
 from rainboard.ui.widgets import event_log as event_log_module
 from rainboard.ui.widgets.event_log import EventLog
@@ -153,8 +153,10 @@ async def test_a_jump_from_a_step_on_screen_writes_no_line_and_shows_what_a_fres
 async def test_the_places_are_readied_one_a_refresh_then_the_young_objects_collected(monkeypatch):
     replay = _replay()
     app = ReplayApp(replay)
+    app.collector = collector_module.Collector()  # the table's (ui/app.py), which the replay asks
     collected: list = []
-    monkeypatch.setattr(replay_screen.gc, "collect", lambda generation=2: collected.append(generation))
+    monkeypatch.setattr(collector_module.gc, "collect", lambda generation=2: collected.append(generation))
+    monkeypatch.setattr(collector_module.gc, "get_count", lambda: (collector_module.AFTER_KEY, 0, 0))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 from bisect import bisect_left, bisect_right
 from itertools import chain
 from pathlib import Path
@@ -170,7 +169,9 @@ class ReplayScreen(Screen):
         else:
             # the young objects a step and its readying left, collected now rather than by
             # whichever key comes next (a middle-generation pass took a millisecond, one key in four)
-            gc.collect(1)
+            collector = getattr(self.app, "collector", None)
+            if collector is not None:
+                collector.collect_young()
 
     def _move_bar(self) -> None:
         """Move the progress bar to this step, when that changes what it draws: its bar moves by half
