@@ -36,6 +36,7 @@ class KeysFooter(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self._places: list[tuple[int, int, str, bool]] = []  # (from, to, key, enabled) of each key drawn
         self._drawn: tuple | None = None  # the keys last drawn (`_keys()`)
+        self._looks: dict[tuple, tuple] = {}  # (keys, width) -> the line drawn and its keys' places
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -45,14 +46,16 @@ class KeysFooter(Widget):
 
     def bindings_changed(self, screen: Screen) -> None:
         """Repaint when the keys to show have changed (not when they were only refreshed)."""
-        if self.is_attached and screen is self.screen and self._keys() != self._drawn:
-            self.refresh()
+        if self.is_attached and screen is self.screen:
+            self.redraw()
 
     def redraw(self) -> None:
-        """Draw the keys now offered in the coming frame (the bindings' own signal, which comes a
-        frame later, then finds nothing to do)."""
-        self._drawn = self._keys()
-        self.refresh()
+        """Draw the keys now offered in the coming frame, if they are not the keys drawn (the
+        bindings' own signal, which comes a frame later, then finds nothing to do)."""
+        keys = self._keys()
+        if keys != self._drawn:
+            self._drawn = keys
+            self.refresh()
 
     def _keys(self) -> tuple[tuple, tuple | None]:
         """(key, shown as, words, enabled) of each shown binding, and of the palette's apart."""
@@ -76,9 +79,22 @@ class KeysFooter(Widget):
         return piece if enabled else piece.stylize(DISABLED_STYLE)
 
     def render(self) -> Content:
+        if self._drawn is None:
+            self._drawn = self._keys()
         width = self.size.width
-        self._drawn = shown, palette = self._keys()
-        self._places = []
+        key = (self._drawn, width)
+        kept = self._looks.get(key)
+        if kept is None:
+            if len(self._looks) >= 8:  # a screen shows a few sets of keys, again and again
+                self._looks.clear()
+            kept = self._looks[key] = self._look(width)
+        content, self._places = kept
+        return content
+
+    def _look(self, width: int) -> tuple[Content, list[tuple[int, int, str, bool]]]:
+        """The line of keys at `width`, and where each key is on it."""
+        shown, palette = self._drawn
+        places: list[tuple[int, int, str, bool]] = []
         right = self._piece(palette) if palette is not None else Content("")
         room = max(0, width - right.cell_length - (1 if palette is not None else 0))
         pieces, at = [], 0
@@ -87,15 +103,15 @@ class KeysFooter(Widget):
             if at + piece.cell_length > room:
                 break
             pieces.append(piece)
-            self._places.append((at, at + piece.cell_length, key[0], key[3]))
+            places.append((at, at + piece.cell_length, key[0], key[3]))
             at += piece.cell_length
         left = Content("").join(pieces)
         if palette is None:
-            return left
+            return left, places
         gap = max(0, width - left.cell_length - right.cell_length - 1)
         start = left.cell_length + gap + 1
-        self._places.append((start, start + right.cell_length, palette[0], palette[3]))
-        return Content.assemble(left, " " * gap, ("▏", "$text-muted"), right)
+        places.append((start, start + right.cell_length, palette[0], palette[3]))
+        return Content.assemble(left, " " * gap, ("▏", "$text-muted"), right), places
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         for start, end, key, enabled in self._places:
