@@ -31,7 +31,12 @@ What is here, and why no public way serves:
 - `WaitsWhenCovered` and `draw_hidden`: a screen under an opaque one (the board under a turn's
   result) is not current, so Textual stops painting its changes on the screen on top; and it is
   laid out and drawn while the player reads the one on top, so that the key putting that one away
-  only shows lines already drawn. Textual has no public way to lay out or draw a covered screen.
+  only shows lines already drawn. The layouts its widgets asked for are taken then too, as Textual
+  takes them (else Textual laid the board out once more when it was shown). Textual has no public
+  way to lay out or draw a covered screen.
+- `whole_in_one_frame`: a screen shown again is repainted whole; when a layout is waiting too,
+  Textual paints the layout's changes in one frame and the whole screen in another (a turn's
+  result whose hint took another row). Textual offers no public way to merge them.
 - `ResumesFromKeptLines`: Textual works out the styles of every widget of a screen each time
   the screen is pushed, in case the theme changed while it was away, and draws the screen's own
   background again each time it comes back on top; for the turn's result, pushed on every move,
@@ -69,7 +74,14 @@ NEEDED: tuple[tuple[object, str, str], ...] = (
     (Screen, "_compositor", "screen_lines and screen_segments (for tests) read what the screen shows; "
                             "draw_hidden draws a covered screen"),
     (Screen, "_refresh_layout", "draw_hidden lays out a covered screen"),
+    (Widget, "_layout_required", "draw_hidden takes the layouts a covered screen's widgets asked for"),
+    (Widget, "_clear_arrangement_cache", "draw_hidden forgets arrangements as Textual does for an asked layout"),
+    (Widget, "_layout_updates", "draw_hidden counts a layout as Textual does for an asked layout"),
     (Screen, "_on_screen_resume", "ResumesFromKeptLines does its work, less restyling and redrawing"),
+    (Screen, "_on_timer_update", "whole_in_one_frame runs as Textual's timer is about to paint a screen"),
+    (Screen, "_layout_required", "whole_in_one_frame paints a layout and the whole screen in one frame"),
+    (Screen, "_repaint_required", "whole_in_one_frame paints a layout and the whole screen in one frame"),
+    (App, "_batch_count", "whole_in_one_frame leaves batched updates to Textual"),
     (Screen, "_size", "ResumesFromKeptLines lays the screen out when the terminal's size changed"),
     (App, "_css_update_count", "ResumesFromKeptLines: it counts the app's changes of theme and CSS"),
     (App, "_refresh_notifications", "ResumesFromKeptLines: as Textual's resume does"),
@@ -194,6 +206,16 @@ def tell_page(app: App, title: str) -> bool:
 
 
 # -- screens ------------------------------------------------------------------------------------------
+def whole_in_one_frame(screen: Screen) -> None:
+    """Called as Textual's timer is about to paint `screen`: when the whole screen is to be
+    repainted (it is shown again) and a layout is waiting too, Textual would paint the layout's
+    changes in one frame and the whole screen in the next. Marked whole first, the layout's own
+    frame paints it all."""
+    if screen._repaint_required and screen._layout_required and screen.is_current and not screen.app._batch_count:
+        screen._repaint_required = False
+        screen._compositor.update_widgets({screen})
+
+
 class WaitsWhenCovered:
     """Mixed into a screen: while a screen with an opaque background is on top of it, it is not
     current, and its changes wait until it is on top again (or `draw_hidden` draws them ahead).
@@ -204,13 +226,16 @@ class WaitsWhenCovered:
 
     @property
     def is_current(self) -> bool:
+        if self._covered():
+            return False
+        return super().is_current
+
+    def _covered(self) -> bool:
         try:
             top = self.app.screen
         except ScreenStackError:
             return False
-        if top is not self and top.styles.background.a >= 1:
-            return False
-        return super().is_current
+        return top is not self and top.styles.background.a >= 1
 
 
 class ResumesFromKeptLines:
@@ -227,6 +252,10 @@ class ResumesFromKeptLines:
     the call there."""
 
     _shown_for: tuple | None = None
+
+    def _on_timer_update(self) -> None:
+        whole_in_one_frame(self)  # shown again with a panel's rows changed (a hint of two rows, then one)
+        super()._on_timer_update()
 
     def _on_screen_resume(self, event) -> None:
         app = self.app
@@ -249,6 +278,23 @@ class ResumesFromKeptLines:
         self.check_idle()
 
 
+def _take_asked_layouts(screen: Screen) -> None:
+    """The layouts the screen's widgets asked for, taken now as Textual takes them once a widget is
+    idle (`Widget._check_refresh`: the ask cleared, the arrangements around it forgotten), but
+    without the message that would have the screen laid out again when it is shown."""
+    for widget in screen.walk_children(Widget):
+        if not widget._layout_required:
+            continue
+        widget._layout_required = False
+        for ancestor in widget.ancestors:
+            if not isinstance(ancestor, Widget):
+                break
+            ancestor._clear_arrangement_cache()
+            ancestor._layout_updates += 1
+            if not ancestor.styles.auto_dimensions:
+                break
+
+
 def draw_hidden(screen: Screen) -> bool:
     """Lay out and draw a screen covered by an opaque one (WaitsWhenCovered), at the app's size:
     each of its widgets draws its changed lines now and keeps them, so when the screen is on top
@@ -257,7 +303,9 @@ def draw_hidden(screen: Screen) -> bool:
     app = screen.app
     if screen.is_current or not screen.is_attached or not app.size or screen.size != app.size:
         return False
+    _take_asked_layouts(screen)
     screen._refresh_layout(app.size)  # not current: Textual lays it out and paints nothing
+    screen._layout_required = False  # laid out: not again when it is shown (as Textual's timer clears it)
     screen._compositor.render_full_update()  # every widget's changed lines drawn and kept
     return True
 
