@@ -18,6 +18,7 @@ from rainboard.ui.screens.dialogs import HandoffScreen, ReportScreen
 from rainboard.ui.screens.help import HelpScreen
 from rainboard.ui.screens.turn_result import TurnResultScreen
 from rainboard.ui.widgets.footer import KeysFooter
+from rainboard.ui.widgets.told_lines import ToldLines
 from rainboard.ui.words import pearls_text
 
 from tests.engine.helpers import put, rig, stack
@@ -40,7 +41,14 @@ def footer_keys(screen) -> set[str]:
 
 
 def texts(screen) -> str:
-    return "\n".join(str(s.render()) for s in screen.query(Static))
+    """What the screen's texts say: its panels' and its scrolling views' (a turn's lines and card)."""
+    return "\n".join([str(s.render()) for s in screen.query(Static)] + [v.text for v in screen.query(ToldLines)])
+
+
+def card_text(result: TurnResultScreen) -> str:
+    """The card under a turn's lines: the view's text from its frame's top edge on."""
+    told = result.query_one(ToldLines).text
+    return told[told.index("╭"):]
 
 
 def palette_titles(screen) -> list[str]:
@@ -162,7 +170,7 @@ async def test_the_last_hibernation_shows_the_sleeper_with_the_food_eaten_then_t
         assert session.state.cycle == 2
         result = app.screen
         assert isinstance(result, TurnResultScreen)
-        card = str(result.query_one("#result-card", Static).render())
+        card = card_text(result)
         assert "hibernating" in card and "food 4" in card and "awake" not in card
         assert "Enter: how the cycle ended" in texts(result)
         await pilot.press("enter")
@@ -177,7 +185,7 @@ async def test_the_last_turn_before_the_rain_shows_the_drowned_dead_not_awake_in
         await pilot.pause()
         await pilot.press("f")  # the round ends, the rain comes: Ada is out in it
         await pilot.pause()
-        card = str(pilot.app.screen.query_one("#result-card", Static).render())
+        card = card_text(pilot.app.screen)
         assert session.state.cycle == 2 and "dead" in card and "awake" not in card
 
 
@@ -237,6 +245,6 @@ async def test_a_fight_of_two_exchanges_shows_whole_at_80x24_from_the_draw_on():
         result = app.screen
         assert isinstance(result, TurnResultScreen)
         assert "draws Salamander" in texts(result) and "is dead" in texts(result)
-        scroll = result.query_one(".report-lines")
-        assert scroll.max_scroll_y == 0  # nothing scrolled out of sight: the draw stays on screen
+        view = result.query_one(ToldLines)
+        assert view.max_scroll_y == 0  # nothing scrolled out of sight: the draw stays on screen
         assert result.query_one("#result-title").region.y >= 0

@@ -14,6 +14,7 @@ from rainboard.engine import PlayerSetup, Setup, testing
 from rainboard.ui.screens.board import BoardScreen
 from rainboard.ui.screens.dialogs import HandoffScreen
 from rainboard.ui.screens.turn_result import TurnResultScreen
+from rainboard.ui.widgets.told_lines import ToldLines
 from rainboard.ui.session import GameSession
 
 from rainboard.ui.widgets.cards import SlugcatCard, slugcat_card_content
@@ -148,7 +149,7 @@ async def test_the_result_screen_is_shown_again_with_each_turns_own_lines():
         await pilot.pause()
         assert app.screen is first  # the same screen, not a new one
         title = str(first.query_one("#result-title", Static).render())
-        lines = str(first.query_one("#result-lines", Static).render())
+        lines = first.query_one("#result-lines", ToldLines).text
         assert "Bo, your turn is over" in title and "Ada" not in title
         assert "Take a food token" in lines and "pass the keyboard to Cy" in str(
             first.query_one("#result-hint", Static).render())

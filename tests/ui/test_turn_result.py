@@ -13,6 +13,7 @@ from rainboard.ui.screens.board import BoardScreen
 from rainboard.ui.screens.dialogs import HandoffScreen
 from rainboard.ui.screens.turn_result import TurnResultScreen
 from rainboard.ui.session import GameSession
+from rainboard.ui.widgets.told_lines import ToldLines
 from rainboard.ui.words import percent
 
 from tests.engine.helpers import put, rig, stack
@@ -46,7 +47,8 @@ def option_lines(board: BoardScreen) -> list[tuple[str, bool]]:
 
 
 def texts(screen) -> str:
-    return "\n".join(str(s.render()) for s in screen.query("Static"))
+    """What the screen's texts say: its panels' and its scrolling views' (a turn's lines and card)."""
+    return "\n".join([str(s.render()) for s in screen.query("Static")] + [v.text for v in screen.query(ToldLines)])
 
 
 async def test_the_mover_sees_their_result_before_the_hand_off_and_can_take_the_move_back():

@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -29,12 +28,13 @@ from ..turn_story import result_lines, result_title, since_lines, warnings
 from ..widgets.cards import compact_card_content, slugcat_card_content, slugcat_card_head
 from .dialogs import HandoffScreen
 from ..widgets.footer import KeysFooter
-from ..widgets.quiet import Panel, SettledScroll, SettledVertical, quiet_update, wrapped_rows
+from ..widgets.quiet import Panel, SettledVertical, quiet_update, wrapped_rows
+from ..widgets.told_lines import ToldLines, framed
 from . import STYLES
 
 
 FRAME_ROWS = 4  # the footer, the box's border (two rows) and the title's margin; the title and hint as wrapped
-CONTENT_WIDTH = 72  # the box's width less its padding, before the box is first laid out
+CONTENT_WIDTH = 66  # the box's width less its frame and padding, before the box is first laid out
 
 
 class TurnResultScreen(ResumesFromKeptLines, ModalScreen[bool]):
@@ -50,16 +50,8 @@ class TurnResultScreen(ResumesFromKeptLines, ModalScreen[bool]):
     }
     TurnResultScreen .dialog-box {
         width: 76;
-        max-height: 100%;
+        height: 100%;  /* a fixed size: a turn of more or fewer lines lays nothing out again */
         padding: 0 2;
-    }
-    TurnResultScreen .report-lines {
-        height: auto;
-    }
-    TurnResultScreen #result-card {
-        height: auto;
-        border: round $primary;
-        padding: 0 1;
     }
     TurnResultScreen .dialog-hint {
         margin-top: 0;
@@ -93,13 +85,12 @@ class TurnResultScreen(ResumesFromKeptLines, ModalScreen[bool]):
         if self.is_mounted:
             self._fill()
             self.refresh_bindings()  # ctrl+z is offered or not, as this move allows
+            self.query_one(KeysFooter).redraw()  # in the frame that shows the screen, not one after
 
     def compose(self) -> ComposeResult:
         with SettledVertical(classes="dialog-box report"):
             yield Panel("", classes="dialog-title", id="result-title")
-            with SettledScroll(classes="report-lines"):
-                yield Panel("", classes="dialog-text", id="result-lines")
-                yield Panel("", id="result-card")
+            yield ToldLines(classes="dialog-text", id="result-lines")  # the turn's lines and the card
             yield Panel("", classes="dialog-hint", id="result-hint")
         yield KeysFooter()
 
@@ -116,29 +107,24 @@ class TurnResultScreen(ResumesFromKeptLines, ModalScreen[bool]):
             hint += f" · {keys.key_in_force(keys.UNDO, self.app)}: take the move back"
         title = shown(Content.styled(result_title(self.session, self.actor), "bold"), keep="")
         self._fit(title, shown(hint, keep=""))
-        told, card = shown(Content("\n").join(lines)), shown(slugcat_card_content(moment, self.actor))
-        head = ""
-        told_rows = wrapped_rows(told, self._width("#result-lines", CONTENT_WIDTH))  # wrapped once for both asks
-        if self._overflows(told_rows, card):  # few rows (80x24): the short card, its head in its frame
-            card, head = shown(compact_card_content(moment, self.actor)), shown(slugcat_card_head(moment, self.actor))
-        longer = self._overflows(told_rows, card)
+        told = [shown(line) for line in lines]
+        view = self.query_one("#result-lines", ToldLines)
+        width = view.scrollable_content_region.width or CONTENT_WIDTH
+        told_rows = view.rows(told, width)  # drawn once: to count them here, and to show them
+        card = framed(shown(slugcat_card_content(moment, self.actor)), width)
+        if told_rows + len(card) > self._room:  # few rows (80x24): the short card, its head in its frame
+            head = shown(slugcat_card_head(moment, self.actor))
+            card = framed(shown(compact_card_content(moment, self.actor)), width, head)
+        view.show(told + card)
+        longer = told_rows + len(card) > self._room
         if longer:  # still more than the rows: it opens at its end, and says there is more above
             hint = f"↑ earlier in the turn · {hint}"
             self._fit(title, shown(hint, keep=""))
         # each panel repaints only when its text changed, and asks for a layout only when its rows did
         quiet_update(self.query_one("#result-title", Static), title)
-        quiet_update(self.query_one("#result-lines", Static), told)
-        panel = self.query_one("#result-card", Static)
-        quiet_update(panel, card)
-        panel.border_title = head
         quiet_update(self.query_one("#result-hint", Static), shown(hint, keep=""))
-        scroll = self.query_one(".report-lines", VerticalScroll)
-        if longer:
-            scroll.anchor()  # a long turn (a fight of many exchanges) opens at its end: how it came out
-        else:
-            scroll.anchor(False)
-            if scroll.scroll_y:
-                scroll.scroll_to(y=0, animate=False, immediate=True)
+        # a long turn (a fight of many exchanges) opens at its end: how it came out
+        view.scroll_to(y=view.max_scroll_y if longer else 0, animate=False, immediate=True)
 
     def _moment(self) -> GameState:
         """The game as the actor's last move left them: the state now, unless that move also ended the
@@ -165,15 +151,6 @@ class TurnResultScreen(ResumesFromKeptLines, ModalScreen[bool]):
             return not self._can_take_back()
         return True
 
-    def _width(self, selector: str, before_layout: int) -> int:
-        """The width a panel wraps its text to (`before_layout` until the box is first laid out)."""
-        return self.query_one(selector, Static).content_region.width or before_layout
-
-    def _overflows(self, told_rows: int, card: Content) -> bool:
-        """Whether the lines (`told_rows` rows) and the card take more rows than the box has for them."""
-        rows = told_rows + wrapped_rows(card, self._width("#result-card", CONTENT_WIDTH - 4)) + 2  # the card's frame
-        return rows > self._room
-
     def on_mount(self) -> None:
         self._fill()
 
@@ -186,10 +163,9 @@ class TurnResultScreen(ResumesFromKeptLines, ModalScreen[bool]):
         width = self.query_one("#result-hint", Static).content_region.width or CONTENT_WIDTH
         frame = FRAME_ROWS + wrapped_rows(title, width) + wrapped_rows(hint, width)
         self._room = max(4, self.size.height - frame)
-        self.query_one(".report-lines", VerticalScroll).styles.max_height = self._room
 
     def action_scroll(self, rows: int) -> None:
-        self.query_one(".report-lines", VerticalScroll).scroll_relative(y=rows, animate=False)
+        self.query_one("#result-lines", ToldLines).scroll_relative(y=rows, animate=False)
 
     def action_go_on(self) -> None:
         if self.on_go_on is not None:
