@@ -84,8 +84,9 @@ class TurnResultScreen(ResumesFromKeptLines, ModalScreen[bool]):
         self.on_go_on = on_go_on  # readies the board behind before it shows again
         if self.is_mounted:
             self._fill()
-            self.refresh_bindings()  # ctrl+z is offered or not, as this move allows
-            self.query_one(KeysFooter).redraw()  # in the frame that shows the screen, not one after
+            # ctrl+z is offered or not, as this move allows: the footer draws the keys in the frame
+            # that shows the screen (Textual's bindings signal, a frame later, then finds them drawn)
+            self.query_one(KeysFooter).redraw()
 
     def compose(self) -> ComposeResult:
         with SettledVertical(classes="dialog-box report"):
