@@ -16,7 +16,6 @@ import random
 from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.visual import Visual
-from textual.widget import Widget
 from textual.widgets import Static
 
 from rainboard.engine import PlayerSetup, Setup, testing
@@ -26,6 +25,7 @@ from rainboard.ui.session import GameSession
 from rainboard.ui.widgets.told_lines import ToldLines, framed
 
 from tests.ui.playing import SHIPPED, BoardApp, table
+from tests.ui.test_turn_result_quiet import _record_layouts
 
 RESULT = ("result-title", "result-lines", "result-hint")
 
@@ -42,20 +42,6 @@ def record_frames(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(App, "_display", counted)
     return frames
-
-
-def record_layouts(monkeypatch) -> list[str]:
-    """The ids of the widgets that ask for a layout from now on."""
-    asked: list[str] = []
-    refresh = Widget.refresh
-
-    def recorded(self, *regions, repaint=True, layout=False, recompose=False):
-        if layout:
-            asked.append(self.id or type(self).__name__)
-        return refresh(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
-
-    monkeypatch.setattr(Widget, "refresh", recorded)
-    return asked
 
 
 async def play(pilot, presses: int, seed: int, each) -> None:
@@ -129,7 +115,7 @@ async def test_a_turn_of_other_lines_and_another_players_card_lays_nothing_out(m
         assert isinstance(result, TurnResultScreen)
         await pilot.press("enter")
         await pilot.pause()
-        asked = record_layouts(monkeypatch)
+        asked = _record_layouts(monkeypatch)
         seen: set[str] = set()
 
         def each(before, after):
