@@ -22,6 +22,7 @@ from rainboard.engine import PlayerSetup, Setup, testing
 from rainboard.ui.screens.board import BoardScreen
 from rainboard.ui.screens.turn_result import TurnResultScreen
 from rainboard.ui.session import GameSession
+from rainboard.ui.textual_internals import screen_lines
 from rainboard.ui.widgets.told_lines import ToldLines, framed
 
 from tests.ui.playing import SHIPPED, BoardApp, table
@@ -227,3 +228,27 @@ async def test_a_result_whose_hint_takes_another_row_still_paints_one_frame(monk
         await pilot.pause()
         assert pilot.app.screen is result and hint.size.height == 1
         assert frames == ["TurnResultScreen"]
+
+
+async def test_a_long_turn_opens_at_its_end_with_the_short_card_and_scrolls_up(monkeypatch):
+    """More lines than the rows of 80x24: the card is the short one, its head in its frame, the
+    view opens at the turn's end, the hint says there is more above, and up shows it."""
+    import rainboard.ui.screens.turn_result as turn_result
+
+    told = [Content(f"· exchange {n} of a long fight") for n in range(1, 31)]
+    monkeypatch.setattr(turn_result, "result_lines", lambda session, actor: told)
+    async with BoardApp(table(), handoffs=False).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        result = pilot.app.screen
+        assert isinstance(result, TurnResultScreen)
+        view = result.query_one(ToldLines)
+        shown = "\n".join(screen_lines(pilot.app))
+        assert "exchange 30 of" in shown and "exchange 1 of" not in shown
+        assert "╭─ Ada · Survivor" in shown  # the short card: its head in the frame's top edge
+        assert "↑ earlier in the turn" in str(result.query_one("#result-hint", Static).render())
+        assert view.scroll_y == view.max_scroll_y > 0
+        await pilot.press("up")
+        await pilot.pause()
+        assert view.scroll_y == view.max_scroll_y - 1

@@ -116,16 +116,14 @@ class TurnResultScreen(ResumesFromKeptLines, ModalScreen[bool]):
         if told_rows + len(card) > self._room:  # few rows (80x24): the short card, its head in its frame
             head = shown(slugcat_card_head(moment, self.actor))
             card = framed(shown(compact_card_content(moment, self.actor)), width, head)
-        view.show(told + card)
         longer = told_rows + len(card) > self._room
+        view.show(told + card, at_end=longer)  # a long turn (a fight of many exchanges) opens at its end
         if longer:  # still more than the rows: it opens at its end, and says there is more above
             hint = f"↑ earlier in the turn · {hint}"
             self._fit(title, shown(hint, keep=""))
         # each panel repaints only when its text changed, and asks for a layout only when its rows did
         quiet_update(self.query_one("#result-title", Static), title)
         quiet_update(self.query_one("#result-hint", Static), shown(hint, keep=""))
-        # a long turn (a fight of many exchanges) opens at its end: how it came out
-        view.scroll_to(y=view.max_scroll_y if longer else 0, animate=False, immediate=True)
 
     def _moment(self) -> GameState:
         """The game as the actor's last move left them: the state now, unless that move also ended the

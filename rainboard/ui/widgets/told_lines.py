@@ -72,6 +72,7 @@ class ToldLines(QuietLayout, ScrollView):
         self._drawn_at: tuple | None = None
         self._kept: dict[tuple, list[Strip]] = {}  # a line's look -> its rows, at `_kept_at`
         self._kept_at: tuple | None = None
+        self._at_end = False  # scrolled to the last row (a turn longer than the view)
 
     @property
     def lines(self) -> tuple[Content, ...]:
@@ -82,10 +83,14 @@ class ToldLines(QuietLayout, ScrollView):
         """What the view shows, as plain text (its lines one under the other)."""
         return "\n".join(line.plain for line in self._lines)
 
-    def show(self, lines: Sequence[Content]) -> None:
-        """Show `lines` (each wrapped to the width); lines the same as those shown are left as they are."""
+    def show(self, lines: Sequence[Content], at_end: bool = False) -> None:
+        """Show `lines` (each wrapped to the width), from the first row, or scrolled to the last
+        (`at_end`, also once the view is laid out or resized); lines the same as those shown are
+        left as they are."""
+        self._at_end = at_end
         key = tuple(content_key(line) for line in lines)
         if key == self._key:
+            self._place()
             return
         shown, shown_at = self._drawn, self._drawn_at
         self._lines, self._key, self._drawn = tuple(lines), key, None
@@ -93,6 +98,7 @@ class ToldLines(QuietLayout, ScrollView):
         width = self.scrollable_content_region.width
         if shown is None or shown_at != (width, self.visual_style):
             self.refresh()
+            self._place()
             return
         # only the rows that now show another row (a line kept drawn is the very same rows)
         rows, top = self._rows(width), self.scroll_offset.y
@@ -101,6 +107,10 @@ class ToldLines(QuietLayout, ScrollView):
                    is not (rows[top + y] if top + y < len(rows) else None)]
         if changed:
             self.refresh(*changed)
+        self._place()  # a new scroll repaints the whole view
+
+    def _place(self) -> None:
+        self.scroll_to(y=self.max_scroll_y if self._at_end else 0, animate=False, immediate=True)
 
     def rows(self, lines: Sequence[Content], width: int) -> int:
         """The rows `lines` take at `width` (drawn once, and kept for when they are shown)."""
@@ -145,6 +155,7 @@ class ToldLines(QuietLayout, ScrollView):
     def on_resize(self, event: events.Resize) -> None:
         drawn_at = self._drawn_at
         self._measure()
+        self._place()
         if drawn_at is None or drawn_at[0] != self.scrollable_content_region.width:
             self.refresh()  # wrapped anew; a new height alone was painted with the layout that gave it
 
