@@ -11,6 +11,8 @@ from __future__ import annotations
 from textual import events
 from textual.content import Content
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 
 KEY_STYLE = "bold $footer-key-foreground on $footer-key-background"
@@ -36,7 +38,8 @@ class KeysFooter(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self._places: list[tuple[int, int, str, bool]] = []  # (from, to, key, enabled) of each key drawn
         self._drawn: tuple | None = None  # the keys last drawn (`_keys()`)
-        self._looks: dict[tuple, tuple] = {}  # (keys, width) -> the line drawn and its keys' places
+        self._looks: dict[tuple, tuple] = {}  # (keys, width) -> the line and its keys' places
+        self._strips: dict[tuple, Strip] = {}  # (keys, width, look) -> the line drawn
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -90,6 +93,24 @@ class KeysFooter(Widget):
             kept = self._looks[key] = self._look(width)
         content, self._places = kept
         return content
+
+    def render_line(self, y: int) -> Strip:
+        """The line of keys, drawn once for each set of keys, width and look: a screen shows a few
+        sets again and again (a turn's result two, with the key to take a move back or without)."""
+        content = self.render()
+        width, style = self.size.width, self.visual_style
+        key = (self._drawn, width, style)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) >= 8:
+                self._strips.clear()
+            strips = Visual.to_strips(self, content, width, 1, style)
+            strip = self._strips[key] = strips[0] if strips else Strip.blank(width, style.rich_style)
+        return strip if y == 0 else Strip.blank(width, style.rich_style)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()  # drawn in the old look (a theme chosen)
 
     def _look(self, width: int) -> tuple[Content, list[tuple[int, int, str, bool]]]:
         """The line of keys at `width`, and where each key is on it."""
