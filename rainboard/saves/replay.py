@@ -45,7 +45,7 @@ from .converter import describe_value, printable
 from .journal import read_save
 from .resume_cache import CACHE_EVERY, CACHE_KEEP
 from .savefile import SavedOutcome, SaveError, SaveGame, game_from_save, outcome_record
-from .state_blocks import StateBlocks
+from .ready_states import ReadyStates
 
 SNAPSHOT_EVERY = 32
 
@@ -171,7 +171,7 @@ class Replay(_Playback):
             self._events.append(tuple(events))
             if number % SNAPSHOT_EVERY == 0:
                 self._snapshots.append(state)
-        self._blocks = StateBlocks(self._snapshots, self._actions, SNAPSHOT_EVERY)  # every action checked above
+        self._blocks = ReadyStates(self._snapshots, self._actions, SNAPSHOT_EVERY)  # every action checked above
         self.cycle_starts = self._indices(ev.CycleStarted)
         self.round_starts = sorted(set(self.cycle_starts) | set(self._indices(ev.RoundEnded)))
         self.turn_starts = self._indices(ev.TurnStarted, every=True)
@@ -201,6 +201,10 @@ class Replay(_Playback):
         if not 0 <= index <= len(self):
             raise IndexError(f"state {index}: the save holds states 0 to {len(self)}")
         return self._blocks.state_at(index)
+
+    def ready(self, index: int) -> None:
+        """Work out the state after `index` actions ahead of a key that goes there (ready_states.py)."""
+        self._blocks.ready(max(0, min(len(self), index)))
 
     def events_at(self, index: int) -> tuple[Event, ...]:
         """The events of action `index` (1-based); 0 gives the opening events of `new_game`."""
