@@ -1,4 +1,5 @@
-"""Cards on the table: a player's slugcat, a slugcat to choose, a creature met, and the hand.
+"""Cards on the table: a player's slugcat, a slugcat to choose, and the hand (a creature met is
+drawn in creature_card.py, and read from here as well).
 
 Each card is built by a pure function from the engine's state (or the deck data) into Content, so
 it can be tested without an app; the widgets only show what those functions build.
@@ -12,13 +13,13 @@ from textual.geometry import Region
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from rainboard.engine import abilities
 from rainboard.engine.modifiers import player_hp
-from rainboard.engine.queries import food_held, food_needed, tame_cost, tame_price
-from rainboard.engine.state import ASCENDED, DEAD, HIBERNATING, STARVED, Encounter, GameState
+from rainboard.engine.queries import food_held, food_needed
+from rainboard.engine.state import ASCENDED, DEAD, HIBERNATING, STARVED, GameState
 
 from ..safe_text import shown
-from ..words import card_line, signed
+from ..words import card_line
+from .creature_card import ability_words, creature_card_content  # noqa: F401 (read from here by the fight panel)
 from .painted_rows import PaintedRows
 from .quiet import QuietOptionList, SettledSize, auto_height, content_key, wrapped_rows
 
@@ -265,81 +266,35 @@ class SlugcatCard(PaintedRows, SettledSize, Static):
         return kept
 
     def _as_tall_as_any(self, state: GameState, index: int, names: tuple[str, ...],
-                        width: int) -> tuple[Content, int | None]:
+                        width: int, keep: bool = True) -> tuple[Content, int | None]:
         """The card and its rows, with blank rows under it up to the tallest card at the table so
         far: the card keeps its size as the keyboard passes round (or a replay steps), and nothing
-        else moves."""
+        else moves. `keep` False leaves the tallest so far as it was (a card readied, not shown)."""
         content, rows = self._card(state, index, names, width)
         if width <= 0:
             return content, None
         tallest = max(self._card(state, other, names, width)[1] for other in range(len(state.players)))
         if width == self._tallest[0]:  # and it only grows: a card that shrank back would move the board
             tallest = max(tallest, self._tallest[1])
-        self._tallest = (width, tallest)
+        if keep:
+            self._tallest = (width, tallest)
         # a blank row is a space: Content drops a last line that is empty
         return (content + Content("\n " * (tallest - rows)), tallest) if rows < tallest else (content, rows)
+
+    def ready(self, state: GameState, index: int) -> None:
+        """Build and keep the cards that showing `state` would build (every player's, to find the
+        tallest), and draw the rows of the one it would show, leaving the card shown as it is: a
+        replay readies where its next keys go."""
+        width = self.content_region.width
+        if width > 0:
+            names = tuple(player.name for player in state.players)
+            self.draw_rows(self._as_tall_as_any(state, index, names, width, keep=False)[0])
 
     def on_resize(self) -> None:
         """A card first shown before it had a width (a board opened on a resumed game) is made as tall
         as the tallest at the table now that it has one, as it was before the game was left."""
         if self._showing is not None and self.content_region.width != self._tallest[0]:
             self.show(*self._showing)
-
-
-def ability_words(state: GameState, creature, viewer: int | None) -> list[str]:
-    """Each of a creature's abilities in the words of decks/abilities.toml ("Ambush: strikes first,
-    ..."), and, where a rule's number decides it, what that number means for the viewer."""
-    rules = state.data.rules
-    player = state.players[viewer] if viewer is not None else None
-    words = []
-    for ability in creature.abilities:
-        said = state.data.abilities.get(ability)
-        text = f"{said.name}: {said.text}" if said is not None else ability
-        if ability == "aquatic" and player is not None and player.region:
-            edge = sum(v for _, v in abilities.water_edge(state, player.region, creature))
-            text += f" ({signed(edge)} here: {'water' if edge > 0 else 'dry'})"
-        elif ability == "aquatic":
-            text += f" (+{rules.aquatic_bonus} in water, -{rules.aquatic_bonus} out of it)"
-        elif ability == "scavenger" and player is not None:
-            text += (f" (yours {player.reputation}; {rules.scavenger_ignore_at} passes, "
-                     f"{rules.scavenger_friend_at} joins)")
-        words.append(text)
-    return words
-
-
-def creature_card_content(state: GameState, card_id: str, viewer: int | None, story: bool = True) -> Content:
-    """A creature as the player facing it sees it: HP, food, its price to tame for that player,
-    its attack and speed, its abilities and (unless `story` is False) its story."""
-    creature = state.data.cards[card_id]
-    lines: list[Content] = [_line((creature.name, "bold"))]
-    if not creature.edible:
-        food: Content = _line(("not edible", "$text-muted"))
-    elif creature.food:
-        food = _line(("●" * creature.food, "$text-success"), f" food {creature.food}")
-    else:
-        food = _line(("no food", "$text-muted"))
-    lines.append(_line(f"HP {creature.hp} · ", food))
-    lines.append(_line(f"attack {signed(creature.attack)} · speed {signed(creature.flee)}"))
-    price = tame_cost(state, viewer, creature) if viewer is not None else None
-    if tame_price(creature) is None:
-        lines.append(_line(("cannot be tamed", "$text-muted")))
-    elif price is None:
-        lines.append(_line(f"tame for {tame_price(creature)} food"))
-    else:
-        cost, discounts = price
-        lowered = "".join(f", {label} {signed(-v)}" for label, v in discounts)
-        detail = f" ({tame_price(creature)}{lowered})" if discounts else ""
-        short = state.players[viewer].food < cost
-        lines.append(_line(f"tame for {cost} food", (detail, "$text-muted"),
-                           (f" · you have {state.players[viewer].food}", "$text-warning") if short else ""))
-    for words in ability_words(state, creature, viewer):
-        lines.append(_line(("· ", "$text-muted"), words))
-    pending = state.pending
-    if isinstance(pending, Encounter) and pending.card == card_id and pending.peaceful:
-        lines.append(_line(("✓ it lets you pass", "$text-success")))
-    if creature.text and story:
-        lines.append(_line((creature.text, "italic $text-muted")))
-    return Content("\n").join(lines)
 
 
 # -- the hand ---------------------------------------------------------------------------------------
@@ -382,13 +337,23 @@ class HandList(QuietOptionList):
         if not hand:
             self.replace_options([Option(Content.styled(EMPTY_HAND, "italic $text-muted"), id="empty", disabled=True)])
             return
-        # a card's line reads the card and, of the holder, their slugcat and form (words.card_line):
-        # the lines of a hand seen before are found kept
-        lines_key = (id(state.data), index, hand, player.slugcat, player.form)
+        self.replace_options([Option(line, id=f"hand-{n}") for n, line in enumerate(self._listed(state, index))])
+
+    def ready(self, state: GameState, index: int) -> None:
+        """Build and keep the lines of the hand that showing `state` would list (a replay readies
+        where its next keys go)."""
+        self._listed(state, index)
+
+    def _listed(self, state: GameState, index: int) -> list[Content]:
+        """The lines of a player's hand. A card's line reads the card and, of the holder, their
+        slugcat and form (words.card_line): the lines of a hand seen before are found kept."""
+        player = state.players[index]
+        lines_key = (id(state.data), index, player.hand, player.slugcat, player.form)
         lines = self._hand_lines.get(lines_key)
         if lines is None:
-            lines = self._hand_lines[lines_key] = [shown(hand_prompt(state, held.card, index), keep="") for held in hand]
-        self.replace_options([Option(line, id=f"hand-{n}") for n, line in enumerate(lines)])
+            lines = self._hand_lines[lines_key] = [shown(hand_prompt(state, held.card, index), keep="")
+                                                   for held in player.hand]
+        return lines
 
     @property
     def highlighted_card(self) -> str | None:

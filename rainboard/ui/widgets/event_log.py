@@ -7,6 +7,7 @@ from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterable
 from itertools import accumulate
+from operator import is_
 
 from rich.segment import Segment
 from textual import events
@@ -105,7 +106,7 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         still wanted stay as they are: only those no longer wanted go, from the top or the bottom,
         and only the new ones are written."""
         events = list(events)[-self.keep:]
-        start = find_event([line.event for line in self._lines], events[0]) if events else None
+        start = next((n for n, line in enumerate(self._lines) if line.event is events[0]), None) if events else None
         if start is None and events and self._lines and self._written_width:
             # the window starts earlier (a replay stepping or jumping back): the lines it still
             # shares stay, those after them go, and only the earlier ones are written, at the top
@@ -159,10 +160,11 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
 
     def _keep_and_add(self, start: int, events: list[Event], state: GameState) -> None:
         """Keep this log's lines from `start` on while they are `events`' first ones; add the rest."""
-        same = 0
-        while (same < len(events) and start + same < len(self._lines)
-               and self._lines[start + same].event is events[same]):
-            same += 1
+        # the lines shared, compared at C speed (a step compares some 400 of them)
+        shared = [line.event for line in self._lines[start:start + len(events)]]
+        same = len(shared)
+        if not all(map(is_, shared, events)):
+            same = next(n for n, (ours, wanted) in enumerate(zip(shared, events)) if ours is not wanted)
         self._trim(start)
         self._cut(same)
         rest = events[same:]

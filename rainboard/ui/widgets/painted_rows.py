@@ -7,7 +7,9 @@ drawing is turned into cells on its own and kept by what it shows (its text, its
 and the look), and a new drawing marks as changed only the rows whose look is not the one painted.
 A row is drawn exactly as the whole text would draw it: used only while no row is wider than the
 panel (wrapping would move the rows under it), nothing is selected and the text sits top left;
-otherwise the panel draws as any other does.
+otherwise the panel draws as any other does. A drawing is cut into rows once, and a drawing made
+before it is shown (a replay readies where its next keys go) is found cut; the card's rows are
+drawn then too (draw_rows).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from textual.visual import Visual
 from .quiet import content_key
 
 KEPT_ROWS = 256  # rows kept drawn: a few drawings' worth, so stepping back and forth finds them
+KEPT_CUTS = 32  # drawings kept cut into rows (not drawn): those shown last, and those readied
 
 
 class PaintedRows:
@@ -34,7 +37,8 @@ class PaintedRows:
         super().__init__(*args, **kwargs)
         self._kept_rows: LRUCache[tuple, Strip] = LRUCache(KEPT_ROWS)
         self._on_screen: dict[int, tuple] = {}  # row -> the key of the row painted there
-        self._rows_of: tuple[Content | None, list[Content]] = (None, [])
+        self._cuts: LRUCache[int, tuple[Content, list[Content]]] = LRUCache(KEPT_CUTS)  # id -> drawing, its rows
+        self._last_cut: tuple[Content | None, list[Content]] = (None, [])  # asked for once per row painted
         self._only_changed = False
 
     def on_mount(self) -> None:
@@ -66,10 +70,34 @@ class PaintedRows:
         content = self.render()
         if not isinstance(content, Content):
             return None
-        if content is not self._rows_of[0]:
-            self._rows_of = (content, content.split("\n", allow_blank=True))
-        rows = self._rows_of[1]
+        rows = self.cut_rows(content)
         return None if any(row.cell_length > width for row in rows) else rows
+
+    def draw_rows(self, content: Content) -> None:
+        """Draw and keep the rows of a drawing not shown yet (a replay readies the card where its
+        next keys go), so that showing it paints rows already drawn."""
+        width = self.size.width
+        if width <= 0 or self.text_selection is not None or self.styles.content_align != ("left", "top"):
+            return
+        rows = self.cut_rows(content)
+        if any(row.cell_length > width for row in rows):
+            return
+        style = self.visual_style
+        for row in rows:
+            key = (content_key(row), width, style)
+            if self._kept_rows.get(key) is None:
+                self._kept_rows[key] = Visual.to_strips(self, row, width, 1, style)[0]
+
+    def cut_rows(self, content: Content) -> list[Content]:
+        """A drawing cut into its rows (not drawn), kept a while: a drawing readied before it is
+        shown is found cut when it is."""
+        if self._last_cut[0] is content:
+            return self._last_cut[1]
+        kept = self._cuts.get(id(content))
+        if kept is None or kept[0] is not content:
+            kept = self._cuts[id(content)] = (content, content.split("\n", allow_blank=True))
+        self._last_cut = kept
+        return kept[1]
 
     def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
         if self._only_changed and not regions and repaint and not layout and not recompose:

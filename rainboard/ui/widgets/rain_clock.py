@@ -161,6 +161,7 @@ class RainClock(PaintedRows, StateView):
         height: auto;
     }
     """
+    KEEPS_DRAWINGS = True
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
@@ -170,14 +171,14 @@ class RainClock(PaintedRows, StateView):
         with self.changed_rows_only():
             super().show(state, viewer)
 
-    def _content(self, width: int) -> Content:
-        """The drawing for the state shown, kept by the slice of it the clock reads (_view_key)."""
-        if self._key is None:
-            return super()._content(width)
-        key = (self._key, width, self._challenge())
-        content = self._drawings.get(key)
+    def _drawing(self, state: GameState, viewer: int | None, key: object, width: int) -> Content:
+        """The drawing of a state, kept by the slice of it the clock reads (_view_key)."""
+        if key is None:
+            return super()._drawing(state, viewer, key, width)
+        kept_key = (key, width, self._challenge())
+        content = self._drawings.get(kept_key)
         if content is None:
-            content = self._drawings[key] = super()._content(width)
+            content = self._drawings[kept_key] = super()._drawing(state, viewer, key, width)
         return content
 
     def _view_key(self, state: GameState, viewer: int | None) -> object:

@@ -39,6 +39,7 @@ every crossing (a gate also needs its card in hand).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from textual.cache import LRUCache
@@ -51,7 +52,7 @@ from .map_template import COMPACT_TEMPLATE, GATE_LINES, PLACEHOLDER, WALK_LINES,
     load_template, template_links, template_width  # noqa: F401 (template_links: the tests read it here)
 from .painted_rows import PaintedRows
 from .players import player_tokens, token_chip
-from .region_notes import gate_lines, map_code, pack, region_head
+from .region_notes import fit_groups, gate_lines, map_code, pack, region_head, wrap_items
 from .state_view import StateView
 
 if TYPE_CHECKING:
@@ -108,7 +109,9 @@ def reachable(state: GameState, viewer: int) -> set[str]:
     return seen
 
 
-def _cell(code: str, tokens: list[tuple[str, int]], width: int, here: bool, blocked: bool) -> tuple[Content, bool]:
+@lru_cache(maxsize=1024)  # a cell is the same for the same figures: most are, from one state to the next
+def _cell(code: str, tokens: tuple[tuple[str, int], ...], width: int, here: bool,
+          blocked: bool) -> tuple[Content, bool]:
     """One region's cell, exactly `width` columns, with the (token, player) chips of those there;
     also whether the tokens had to be cut short."""
     marker = YOU if here else TOO_LOW if blocked else " "
@@ -134,11 +137,26 @@ def _cell(code: str, tokens: list[tuple[str, int]], width: int, here: bool, bloc
     return cell.stylize_before(CELL_STYLE), cut
 
 
+@lru_cache(maxsize=256)
 def _art(text: str) -> Content:
     """A stretch of template art, its gate and walk lines tinted (the line shapes tell them apart)."""
     spans = [Span(run.start(), run.end(), GATE_STYLE if run.group()[0] in GATE_LINES else WALK_STYLE)
              for run in _LINE_RUNS.finditer(text)]
     return Content(text).add_spans(spans)
+
+
+@lru_cache(maxsize=256)  # most rows of the art look the same from one state to the next
+def _art_row(row: str, cells: tuple) -> tuple[Content, tuple[bool, ...]]:
+    """A row of the template with its cells filled in, `cells` giving each one's (code, tokens, here,
+    blocked) in order; also whether each cell's tokens were cut short."""
+    line, last, cuts = Content(""), 0, []
+    for match, (code, tokens, here, blocked) in zip(PLACEHOLDER.finditer(row), cells):
+        drawn, cut = _cell(code, tokens, match.end() - match.start(), here, blocked)
+        line += _art(row[last:match.start()])
+        line += drawn
+        cuts.append(cut)
+        last = match.end()
+    return line + _art(row[last:]), tuple(cuts)
 
 
 def _legend() -> Content:
@@ -150,37 +168,23 @@ def _legend() -> Content:
     )
 
 
-def _wrap_items(label: str, items: list[Content], width: int) -> list[Content]:
-    """`label` then the items, separated by two spaces, folded into lines of at most `width`."""
-    lines: list[Content] = []
-    line = Content(label)
-    indent = len(label)
-    for item in items:
-        if line.cell_length > indent and line.cell_length + 2 + item.cell_length > width:
-            lines.append(line)
-            line = Content(" " * indent)
-        line = line + ("  " if line.cell_length > indent else " ") + item
-    lines.append(line)
-    return lines
-
-
 def _link(data: GameData, pair: frozenset, glyph: str) -> Content:
     first, second = sorted(pair)
     return Content.assemble((map_code(data, first), CODE_STYLE), (glyph, GATE_STYLE if glyph == "─" else WALK_STYLE),
                             (map_code(data, second), CODE_STYLE))
 
 
-def _present(state: GameState) -> dict[str, list[tuple[str, int]]]:
+def _present(state: GameState) -> dict[str, tuple[tuple[str, int], ...]]:
     """The tokens on the board, by region: (token, player index), in player order."""
     tokens = player_tokens(state)
-    present: dict[str, list[tuple[str, int]]] = {}
+    present: dict[str, tuple[tuple[str, int], ...]] = {}
     for index, player in enumerate(state.players):
         if player.status not in OFF_BOARD and player.region:
-            present.setdefault(player.region, []).append((tokens[index], index))
+            present[player.region] = present.get(player.region, ()) + ((tokens[index], index),)
     return present
 
 
-def _chips(tokens: list[tuple[str, int]]) -> Content:
+def _chips(tokens: tuple[tuple[str, int], ...]) -> Content:
     return Content("").join(token_chip(token, index) for token, index in tokens)
 
 
@@ -191,19 +195,6 @@ def _hunts(state: GameState) -> list[Content]:
                              token_chip(tokens[player.hunting], player.hunting))
             for index, player in enumerate(state.players)
             if player.hunting is not None and 0 <= player.hunting < len(state.players)]
-
-
-def _fit(groups: list[tuple[int, list[Content]]], room: int | None) -> tuple[list[Content], int]:
-    """The groups' lines in their order, leaving out the least needed groups (highest number first,
-    the later of equals) until they fit in `room` lines; also how many lines were left out."""
-    kept = [(rank, position, lines) for position, (rank, lines) in enumerate(groups) if lines]
-    left_out = 0
-    if room is not None:
-        while kept and sum(len(lines) for _, _, lines in kept) > room:
-            worst = max(kept, key=lambda group: (group[0], group[1]))
-            kept.remove(worst)
-            left_out += len(worst[2])
-    return [line for _, _, lines in kept for line in lines], left_out
 
 
 # what goes first when the map is short of rows: the legend, then the crowded line, the hunts, the
@@ -228,11 +219,11 @@ def render_map(state: GameState, viewer: int | None, template: tuple[str, ...], 
     present = _present(state)
 
     def cell(region_id: str, width: int) -> tuple[Content, bool]:
-        return _cell(map_code(data, region_id), present.get(region_id, []), width,
+        return _cell(map_code(data, region_id), present.get(region_id, ()), width,
                      here=region_id == here, blocked=region_id not in open_regions)
 
     def loose_cell(region_id: str) -> Content:
-        tokens_here = present.get(region_id, [])
+        tokens_here = present.get(region_id, ())
         return cell(region_id, 1 + len(map_code(data, region_id)) + (1 + len(tokens_here) if tokens_here else 0))[0]
 
     room_width = max(template_width(template), width or 0)
@@ -241,34 +232,27 @@ def render_map(state: GameState, viewer: int | None, template: tuple[str, ...], 
     also: list[Content] = []
     crowded: list[Content] = []
     if not _fits(data, template):
-        also += _wrap_items("Regions:", [loose_cell(rid) for rid in data.regions], room_width)
-        also += _wrap_items("Gates:", [_link(data, pair, "─") for pair in sorted(gates, key=sorted)], room_width)
+        also += wrap_items("Regions:", [loose_cell(rid) for rid in data.regions], room_width)
+        also += wrap_items("Gates:", [_link(data, pair, "─") for pair in sorted(gates, key=sorted)], room_width)
         if walks:
-            also += _wrap_items("Walks:", [_link(data, pair, "┄") for pair in sorted(walks, key=sorted)], room_width)
+            also += wrap_items("Walks:", [_link(data, pair, "┄") for pair in sorted(walks, key=sorted)], room_width)
     else:
         placed: set[str] = set()
         for row in template:
-            line = Content("")
-            last = 0
-            for match in PLACEHOLDER.finditer(row):
-                line += _art(row[last:match.start()])
-                region_id = match.group(1)
-                placed.add(region_id)
-                drawn, cut = cell(region_id, match.end() - match.start())
-                if cut:
-                    crowded.append(Content.assemble((map_code(data, region_id), CODE_STYLE), " ",
-                                                    _chips(present[region_id])))
-                line += drawn
-                last = match.end()
-            line += _art(row[last:])
+            regions = [match.group(1) for match in PLACEHOLDER.finditer(row)]
+            line, cuts = _art_row(row, tuple((map_code(data, region_id), present.get(region_id, ()), region_id == here,
+                                              region_id not in open_regions) for region_id in regions))
+            placed.update(regions)
+            crowded += [Content.assemble((map_code(data, region_id), CODE_STYLE), " ", _chips(present[region_id]))
+                        for region_id, cut in zip(regions, cuts) if cut]
             art.append(line)
         drawn_gates, drawn_walks = template_links(template)
         extra = [loose_cell(rid) for rid in data.regions if rid not in placed]
         extra += [_link(data, pair, "─") for pair in sorted(gates - drawn_gates, key=sorted)]
         extra += [_link(data, pair, "┄") for pair in sorted(walks - drawn_walks, key=sorted)]
         if extra:
-            also += _wrap_items("Also:", extra, room_width)
-    crowded_lines = _wrap_items("Crowded:", crowded, room_width) if crowded else []
+            also += wrap_items("Also:", extra, room_width)
+    crowded_lines = wrap_items("Crowded:", crowded, room_width) if crowded else []
     hunts = pack(_hunts(state), room_width, "  ")
     about = focus if focus in data.regions else here
     head = region_head(state, about, about == here, room_width) if about else []
@@ -276,7 +260,7 @@ def render_map(state: GameState, viewer: int | None, template: tuple[str, ...], 
 
     def under(short: bool) -> tuple[list[Content], int]:
         gate_rows = gate_lines(state, about, room_width, short=short) if about else []
-        return _fit([(ALSO_RANK, also), (CROWDED_RANK, crowded_lines), (HUNTS_RANK, hunts),
+        return fit_groups([(ALSO_RANK, also), (CROWDED_RANK, crowded_lines), (HUNTS_RANK, hunts),
                      (REGION_RANK, head[:1]), (TRAITS_RANK, head[1:]), (GATES_RANK, gate_rows),
                      (LEGEND_RANK, [_legend()])], room)
 
@@ -331,6 +315,7 @@ class RegionMap(PaintedRows, StateView):
         color: $foreground;
     }
     """
+    KEEPS_DRAWINGS = True
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
@@ -347,12 +332,28 @@ class RegionMap(PaintedRows, StateView):
     def _content(self, width: int) -> Content:
         if self._key is None:
             return super()._content(width)
-        key = (self._key, width, self._fixed_height(), self.focus_region)
-        kept = self._drawings.get(key)
+        # the cells a click finds are those of the template drawn
+        content, self._template = self._kept(self._state, self._viewer, self._key, width)
+        return content
+
+    def _drawing(self, state: GameState, viewer: int | None, key: object, width: int) -> Content:
+        return super()._drawing(state, viewer, key, width) if key is None else self._kept(state, viewer, key, width)[0]
+
+    def _kept(self, state: GameState, viewer: int | None, key: object, width: int) -> tuple[Content, tuple[str, ...]]:
+        """The drawing of this slice of a state and the template it is drawn on, kept by them."""
+        kept_key = (key, width, self._fixed_height(), self.focus_region)
+        kept = self._drawings.get(kept_key)
         if kept is None:
-            kept = self._drawings[key] = (super()._content(width), self._template)
-        self._template = kept[1]  # the cells a click finds are those of the template drawn
-        return kept[0]
+            on_screen = self._template  # drawing sets it; a map readied, not shown, leaves it as it was
+            content = super()._drawing(state, viewer, key, width)
+            kept = self._drawings[kept_key] = (content, self._template)
+            self._template = on_screen
+        return kept
+
+    def ready(self, state: GameState, viewer: int | None) -> None:
+        # another viewer's map is shown with no region in focus (show): not the drawing kept now
+        if viewer == self._viewer or self.focus_region is None:
+            super().ready(state, viewer)
 
     def _drawn_for(self, width: int) -> tuple:
         return super()._drawn_for(width) + (self.focus_region,)

@@ -107,3 +107,30 @@ def gate_lines(state: GameState, region_id: str, width: int, short: bool = False
     items = [_gate(state.data, region_id, other, out, back, short)
              for _, other, out, back in gate_karmas(state, region_id)]
     return pack(items, width, "  " if short else " · ")
+
+
+def wrap_items(label: str, items: list[Content], width: int) -> list[Content]:
+    """`label` then the items, separated by two spaces, folded into lines of at most `width`."""
+    lines: list[Content] = []
+    line = Content(label)
+    indent = len(label)
+    for item in items:
+        if line.cell_length > indent and line.cell_length + 2 + item.cell_length > width:
+            lines.append(line)
+            line = Content(" " * indent)
+        line = line + ("  " if line.cell_length > indent else " ") + item
+    lines.append(line)
+    return lines
+
+
+def fit_groups(groups: list[tuple[int, list[Content]]], room: int | None) -> tuple[list[Content], int]:
+    """The groups' lines in their order, leaving out the least needed groups (highest number first,
+    the later of equals) until they fit in `room` lines; also how many lines were left out."""
+    kept = [(rank, position, lines) for position, (rank, lines) in enumerate(groups) if lines]
+    left_out = 0
+    if room is not None:
+        while kept and sum(len(lines) for _, _, lines in kept) > room:
+            worst = max(kept, key=lambda group: (group[0], group[1]))
+            kept.remove(worst)
+            left_out += len(worst[2])
+    return [line for _, _, lines in kept for line in lines], left_out

@@ -319,27 +319,32 @@ class Roster(PaintedRows, StateView):
         height: auto;
     }
     """
+    KEEPS_DRAWINGS = True
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._lines_kept: LRUCache[tuple, list[Content]] = LRUCache(32)
+        self._drawings: LRUCache[tuple, Content] = LRUCache(32)  # the lines joined, shown as text
 
     def show(self, state: GameState, viewer: int | None) -> None:
         with self.changed_rows_only():
             super().show(state, viewer)
 
-    def _roster_lines(self, width: int, rows: int | None) -> list[Content]:
-        """roster_lines for the state shown, kept by the slice of it the roster reads (_view_key)."""
-        if self._state is None:
+    def _roster_lines(self, width: int, rows: int | None, state: GameState | None = None) -> list[Content]:
+        """roster_lines for the state shown (or `state`, readied), kept by the slice of it the roster
+        reads (_view_key)."""
+        state = self._state if state is None else state
+        if state is None:
             return []
-        if rows is not None and (rows <= 0 or len(self._state.players) <= rows):
+        if rows is not None and (rows <= 0 or len(state.players) <= rows):
             rows = None  # a line per player, as with no limit: the same lines
-        if self._key is None:
-            return roster_lines(self._state, width, rows)
-        key = (self._key, width, rows)
+        key = self._key if state is self._state else self._view_key(state, None)
+        if key is None:
+            return roster_lines(state, width, rows)
+        key = (key, width, rows)
         lines = self._lines_kept.get(key)
         if lines is None:
-            lines = self._lines_kept[key] = roster_lines(self._state, width, rows)
+            lines = self._lines_kept[key] = roster_lines(state, width, rows)
         return lines
 
     def _rows(self, height: int | None) -> int | None:
@@ -359,10 +364,18 @@ class Roster(PaintedRows, StateView):
         duel = state.pending if isinstance(state.pending, Duel) else None
         return id(state.data), state.players, state.order, state.turn, state.to_act, state.phase, duel
 
+    def _drawing(self, state: GameState, viewer: int | None, key: object, width: int) -> Content:
+        """The roster drawn, kept by the slice of the state it reads, the width and the rows."""
+        if key is None:
+            return super()._drawing(state, viewer, key, width)
+        kept_key = (key, width, self._rows(self.size.height))
+        drawing = self._drawings.get(kept_key)
+        if drawing is None:
+            drawing = self._drawings[kept_key] = super()._drawing(state, viewer, key, width)
+        return drawing
+
     def _draw(self, state: GameState, viewer: int | None, width: int) -> Content:
-        if state is not self._state:
-            return roster_content(state, width, self._rows(self.size.height))
-        return Content("\n").join(self._roster_lines(width, self._rows(self.size.height)))
+        return Content("\n").join(self._roster_lines(width, self._rows(self.size.height), state))
 
     def get_content_height(self, container, viewport, width: int) -> int:
         if self._state is None:

@@ -19,6 +19,8 @@ class StateView(SettledSize, Widget):
     is the same as before nothing is done; when it takes the same rows only this widget repaints;
     only a change of rows lays the screen out again."""
 
+    KEEPS_DRAWINGS = False  # whether `_drawing` keeps what it makes (then `ready` is worth calling)
+
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._state: GameState | None = None
@@ -82,10 +84,29 @@ class StateView(SettledSize, Widget):
         raise NotImplementedError
 
     def _content(self, width: int) -> Content:
-        """What `_draw` makes of the state, names and all shown as text (safe_text.shown)."""
+        """The drawing of the state shown, at `width`."""
         if self._state is None:
             return Content("")
-        return shown(self._draw(self._state, self._viewer, width))
+        return self._drawing(self._state, self._viewer, self._key, width)
+
+    def _drawing(self, state: GameState, viewer: int | None, key: object, width: int) -> Content:
+        """What `_draw` makes of `state`, names and all shown as text (safe_text.shown). `key` is the
+        slice of the state it shows (`_view_key`): a view that keeps its drawings keeps them by it."""
+        return shown(self._draw(state, viewer, width))
+
+    def ready(self, state: GameState, viewer: int | None) -> None:
+        """Make the drawing that showing `state` to `viewer` would make, and keep it, leaving what is
+        shown as it is: a replay readies the places its next keys go while a step is on screen. Only
+        a view that keeps its drawings, is on screen and has a width does anything."""
+        width = self.size.width
+        if not self.KEEPS_DRAWINGS or width <= 0 or self._drawn is None or not self.display:
+            return
+        key = self._view_key(state, viewer)
+        if key is not None:
+            cut = getattr(self, "cut_rows", None)  # a view painted by the row (PaintedRows) cuts it too
+            drawing = self._drawing(state, viewer, key, width)
+            if cut is not None:
+                cut(drawing)
 
     def render(self) -> Content:
         width = self.size.width
