@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from functools import partial
 from itertools import chain
 from pathlib import Path
 
@@ -31,7 +32,16 @@ from .board_layout import TALL_BREAKPOINTS, hand_beside_card, place_hand
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.04)  # seconds per action while playing
 LOG_WINDOW = 120  # actions' worth of events shown in the log
+READY_GAP = 0.001  # seconds between two places readied, so a key pressed meanwhile is taken first
 KEYS_LINE = Content.styled("←→ step · [ ] round · { } cycle · home/end · - + speed · g turn · c play on", "dim")
+
+
+def viewer_at(state) -> int | None:
+    """Whose eyes a replay shows a state through: who must choose, else the winner, else whose turn it is."""
+    viewer = state.to_act
+    if viewer is None:
+        viewer = state.winner if state.winner is not None else state.current
+    return viewer
 
 
 class ReplayScreen(Screen):
@@ -43,13 +53,14 @@ class ReplayScreen(Screen):
     BINDINGS = [
         # the footer keeps the main keys; the status line lists all of them
         Binding("space", "play", "Play/pause"),
-        # priority: the log and the hand would otherwise take the arrows for scrolling
+        # priority: the log and the hand would otherwise take the arrows for scrolling; the jumps' keys,
+        # which neither takes, come straight here instead of passing through the focused widget first
         Binding("left", "step(-1)", "Step", key_display="←", show=False, priority=True),
         Binding("right", "step(1)", "Step", key_display="←→", priority=True),
-        Binding("left_square_bracket", "round(-1)", "Round", key_display="[", show=False),
-        Binding("right_square_bracket", "round(1)", "Round", key_display="[]"),
-        Binding("left_curly_bracket", "cycle(-1)", "Cycle", key_display="{", show=False),
-        Binding("right_curly_bracket", "cycle(1)", "Cycle", key_display="{}"),
+        Binding("left_square_bracket", "round(-1)", "Round", key_display="[", show=False, priority=True),
+        Binding("right_square_bracket", "round(1)", "Round", key_display="[]", priority=True),
+        Binding("left_curly_bracket", "cycle(-1)", "Cycle", key_display="{", show=False, priority=True),
+        Binding("right_curly_bracket", "cycle(1)", "Cycle", key_display="{}", priority=True),
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
         Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
@@ -72,7 +83,10 @@ class ReplayScreen(Screen):
         self.playing = False
         self._timer = None
         self._bar_look: tuple | None = None  # what the progress bar was last moved to draw
-        self._to_warm: list[tuple[int, bool]] = []  # where the next jumps go, and whether to draw there
+        self._to_warm: list[tuple[int, bool]] = []  # where the next jumps go, and whether to draw the log's rows
+        self._to_ready: list[int] = []  # where the next keys go, for the panels
+        self._fixed: tuple | None = None  # the panels that stay where they are (_panels)
+        self._readying = 0  # steps shown, so a place readied for an earlier one is let go (_warm_later)
 
     @classmethod
     def from_file(cls, path: Path) -> ReplayScreen:
@@ -108,18 +122,21 @@ class ReplayScreen(Screen):
         self.show()
 
     # -- showing a step -----------------------------------------------------------------------
+    def _panels(self) -> tuple[RainClock, RegionMap, Roster, SlugcatCard, HandList]:
+        """The panels that show a state as one player sees it (the hand is looked up each time: a
+        resize may move it to the other column, as a new widget)."""
+        if self._fixed is None:
+            self._fixed = (self.query_one("#rain", RainClock), self.query_one("#map", RegionMap),
+                           self.query_one("#roster", Roster), self.query_one("#card", SlugcatCard))
+        return (*self._fixed, self.query_one("#hand", HandList))
+
     @guarded
     def show(self) -> None:
         replay = self.replay
         state = replay.state_at(self.index)
-        viewer = state.to_act
-        if viewer is None:
-            viewer = state.winner if state.winner is not None else state.current
-        self.query_one("#rain", RainClock).show(state, viewer)
-        self.query_one("#map", RegionMap).show(state, viewer)
-        self.query_one("#roster", Roster).show(state, viewer)
-        self.query_one("#card", SlugcatCard).show(state, viewer)
-        self.query_one("#hand", HandList).show(state, viewer)
+        viewer = viewer_at(state)
+        for panel in self._panels():
+            panel.show(state, viewer)
         self.query_one("#log", EventLog).reset(self._window(self.index), state)
         self._move_bar()
         action = f"Last: {replay.actions[self.index - 1]}" if self.index else "At the start"
@@ -138,34 +155,57 @@ class ReplayScreen(Screen):
         at index 0, are not shown)."""
         return list(chain.from_iterable(map(self.replay.events_at, range(max(1, index - LOG_WINDOW), index + 1))))
 
-    # -- ready for the next jump -------------------------------------------------------------------
+    # -- ready for the next key ---------------------------------------------------------------------
     def _warm_later(self) -> None:
-        """Once this step is on screen, write the log's lines for where a cycle or a round jump
-        would go from here, either way. A jump's window holds a hundred lines or more the log has
-        not written (half a cycle jump's time went on them); written while the player looks at
-        this step, the jump finds them, and a cycle jump the rows it shows drawn. One place is
-        readied after each refresh, so a key pressed meanwhile waits for one place at most, and a
-        new step drops the places of the last. A replay playing steps on by itself: nothing is
-        readied then."""
-        if self.playing:
-            self._to_warm = []
-            return
-        # a cycle's window is mostly new lines, also drawn; a round's shares more with this one
-        wanted = {self._mark(marks, direction): marks is self.replay.cycle_starts
-                  for marks in (self.replay.round_starts, self.replay.cycle_starts) for direction in (1, -1)}
-        pending = bool(self._to_warm)
-        self._to_warm = [(place, draw) for place, draw in wanted.items() if place != self.index]
-        if self._to_warm and not pending:
-            self.call_after_refresh(self._warm_one)
+        """Once this step is on screen, ready what the next key would show: the state and the
+        panels' drawings a step either way, where a cycle or a round jump would go, either way, at
+        the start and at the end, and the log's lines of the cycle and round jumps' windows. A
+        jump's window holds a hundred lines or more the log has not written (half a cycle jump's
+        time went on them), and a key drew the map, the roster and the cards of a state new to
+        them (a third of a step's time went on it); made while the player looks at this step, the
+        key finds them. The card's rows there are drawn too, and a cycle jump's log rows; the map's,
+        the roster's and the clock's are drawn when shown, only the rows the key changed.
 
-    def _warm_one(self) -> None:
-        """Ready the next place's log lines (their names read from the state on screen)."""
-        if not self._to_warm or not self.is_mounted:
+        The first place is readied once this step's frame is painted, then one place at a time,
+        each after the others have had their turn (a timer), so a key pressed meanwhile waits for
+        one place at most; a new step drops the places of the last and their turns. A replay
+        playing steps on by itself: nothing is readied then."""
+        self._readying += 1
+        if self.playing:
+            self._to_warm, self._to_ready = [], []
             return
-        place, draw = self._to_warm.pop(0)
-        self.query_one("#log", EventLog).prepare(self._window(place), self.replay.state_at(self.index), draw)
-        if self._to_warm:
-            self.call_after_refresh(self._warm_one)
+        replay = self.replay
+        # a cycle's window is mostly new lines, also drawn; a round's shares more with this one
+        wanted = {self._mark(marks, direction): marks is replay.cycle_starts
+                  for marks in (replay.round_starts, replay.cycle_starts) for direction in (1, -1)}
+        self._to_warm = [(place, draw) for place, draw in wanted.items() if place != self.index]
+        # the panels a step either way first (the likeliest keys), then the jumps', the start and the end
+        steps = [place for place in (self.index + 1, self.index - 1) if 0 <= place <= len(replay)]
+        places = dict.fromkeys(steps + [place for place, _ in self._to_warm] + [0, len(replay)])
+        self._to_ready = [place for place in places if place != self.index]
+        if self._to_warm or self._to_ready:
+            self.call_after_refresh(self._warm_one, self._readying)
+
+    def _warm_one(self, readying: int) -> None:
+        """Ready the next place: its state and the panels' drawings of it, or else the log's lines
+        of a jump's window (their names read from the state on screen). `readying` counts the
+        steps shown: a turn left from an earlier step does nothing."""
+        if readying != self._readying or not self.is_mounted:
+            return
+        if self._to_ready:
+            place = self._to_ready.pop(0)
+            self.replay.ready(place)
+            state = self.replay.state_at(place)
+            viewer = viewer_at(state)
+            for panel in self._panels():
+                panel.ready(state, viewer)
+        elif self._to_warm:
+            place, draw = self._to_warm.pop(0)
+            self.query_one("#log", EventLog).prepare(self._window(place), self.replay.state_at(self.index), draw)
+        else:
+            return
+        if self._to_warm or self._to_ready:
+            self.set_timer(READY_GAP, partial(self._warm_one, readying))  # a key waiting meanwhile goes first
         else:
             # the young objects a step and its readying left, collected now rather than by
             # whichever key comes next (a middle-generation pass took a millisecond, one key in four)
