@@ -75,10 +75,6 @@ class ToldLines(QuietLayout, ScrollView):
         self._at_end = False  # scrolled to the last row (a turn longer than the view)
 
     @property
-    def lines(self) -> tuple[Content, ...]:
-        return self._lines
-
-    @property
     def text(self) -> str:
         """What the view shows, as plain text (its lines one under the other)."""
         return "\n".join(line.plain for line in self._lines)
