@@ -2,7 +2,8 @@
 drawings a step either way, a cycle and a round either way, at the start and at the end, and the
 rows of the card shown there; a key that goes there builds none of them, and what the panels show
 is what they would show drawn afresh. The jumps' keys come straight to the screen, and the map
-draws its rows and cells from pieces kept by what they show, exactly as drawn anew. Each test
+draws its rows and cells from pieces kept by what they show, exactly as drawn anew. A card that
+will be taller grows while the step before is on screen, so the key lays nothing out. Each test
 counts work done, not time."""
 
 from __future__ import annotations
@@ -231,3 +232,81 @@ async def test_the_jump_keys_come_straight_to_the_screen_past_the_focused_hand()
             assert screen.index != before, key
         assert hand.has_focus
         assert not [message for message in reached if isinstance(message, events.Key)]
+
+
+def _four_player_replay(actions: int = 40):
+    """A four-player game with the gourmand, whose card grows a row in its first steps."""
+    from datetime import UTC, datetime
+
+    from rainboard.engine import PlayerSetup, Setup, legal_actions
+    from rainboard.engine.rng import Chooser
+    from rainboard.saves import Replay, new_save, record
+    from rainboard.ui.session import GameSession
+
+    from tests.ui.test_replay_steps import DATA
+
+    players = [PlayerSetup("Ada", "survivor"), PlayerSetup("Bo", "monk"), PlayerSetup("Cy", "hunter"),
+               PlayerSetup("Di", "gourmand")]
+    session = GameSession.start(Setup(players=players, seed="bench-keys"), DATA)
+    chooser = Chooser(7)
+    while len(session.actions) < actions and not session.over:
+        session.act(chooser.choice(legal_actions(session.state)))
+    moment = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
+    save = new_save(session.setup, DATA, False, moment, game_id="cards-grow")
+    save = record(save, list(session.actions), dict(session.digests), finished=session.over, outcome=None,
+                  now=moment)
+    return Replay(save, partial=True)
+
+
+STEPS = 20
+
+
+async def test_a_taller_card_coming_grows_the_card_before_its_key_so_no_step_lays_out(monkeypatch):
+    """The card is as tall as the tallest at the table so far. A step that brings a taller card
+    (a note more) grows it while the step before is on screen, as its place is readied: the key
+    itself asks no panel for a layout, stepping forward from the start, where cards grow."""
+    from textual.widget import Widget
+
+    asked: list[tuple[str, str]] = []  # (when, the widget) for each layout asked
+    when: list[str] = []
+    refresh = Widget.refresh
+
+    def recording(self, *regions, layout: bool = False, **kwargs):
+        if layout and when:
+            asked.append((when[-1], str(self.id)))
+        return refresh(self, *regions, layout=layout, **kwargs)
+
+    monkeypatch.setattr(Widget, "refresh", recording)
+    app = ReplayApp(_four_player_replay())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        showing, warming = screen.show, screen._warm_one
+
+        def show():
+            when.append("key")
+            try:
+                showing()
+            finally:
+                when.pop()
+
+        def warm(readying):
+            when.append("readying")
+            try:
+                warming(readying)
+            finally:
+                when.pop()
+
+        screen.show, screen._warm_one = show, warm
+        card = screen.query_one(SlugcatCard)
+        heights = [card.outer_size.height]
+        for _ in range(STEPS):
+            await pilot.pause()
+            await pilot.press("right")
+            await pilot.pause()
+            heights.append(card.outer_size.height)
+        assert screen.index == STEPS
+    assert [widget for moment, widget in asked if moment == "key"] == []
+    assert ("readying", "card") in asked  # the card did grow on the way, ahead of its key
+    assert heights == sorted(heights) and heights[-1] > heights[0]

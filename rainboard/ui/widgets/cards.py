@@ -288,7 +288,15 @@ class SlugcatCard(PaintedRows, SettledSize, Static):
         width = self.content_region.width
         if width > 0:
             names = tuple(player.name for player in state.players)
-            self.draw_rows(self._as_tall_as_any(state, index, names, width, keep=False)[0])
+            content, rows = self._as_tall_as_any(state, index, names, width, keep=False)
+            if width == self._tallest[0] and rows is not None and rows > self._tallest[1] and self._showing:
+                # a taller card is coming: the card grows now, while the player looks at this step,
+                # so the key that shows it lays nothing out (the card only ever grows)
+                self._tallest = (width, rows)
+                self._key = None
+                self.show(*self._showing)
+                content = self._as_tall_as_any(state, index, names, width, keep=False)[0]
+            self.draw_rows(content)
 
     def on_resize(self) -> None:
         """A card first shown before it had a width (a board opened on a resumed game) is made as tall
