@@ -17,6 +17,9 @@ What is here, and why no public way serves:
   or not they changed, a frame after the rest; this skips the repaint of a bar that draws the
   same. `refresh_scrollbars` sets the bars again after lines were added or dropped without a
   layout of the screen (QuietLayout in widgets/quiet.py).
+- `KeptOptionRows`: Textual forgets an option list's drawn rows whenever the list is set anew,
+  and the board sets its action list on every move, most of it the moves offered before; this
+  keeps the rows of the options shown lately, by the option and where it stands.
 - `AppHooks`: a moment before Textual closes the screens at shutdown (the games are written
   whole), the CSS of an app's first screen (Textual reads it only for screens pushed later),
   and the last net for errors no handler caught (a message to the table, not a traceback).
@@ -52,9 +55,11 @@ from __future__ import annotations
 from rich import _wrap as rich_wrap  # rich's, not Textual's: should it move, this import fails loudly
 from textual import keys as textual_keys
 from textual.app import App, ScreenStackError
+from textual.cache import LRUCache
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 # (owner, name, what Rainboard does with it). A name is "there" when the class has it, or when
 # its __init__ sets it on the instance.
@@ -89,6 +94,8 @@ NEEDED: tuple[tuple[object, str, str], ...] = (
     (Widget, "_dirty_regions", "ResumesFromKeptLines: the whole screen shown again from kept lines"),
     (Widget, "_repaint_regions", "ResumesFromKeptLines: the whole screen shown again from kept lines"),
     (textual_keys, "_character_to_key", "character_to_key: a keymap's key as Textual names it"),
+    (OptionList, "_get_option_render", "KeptOptionRows keeps an option's drawn rows across lists"),
+    (OptionList, "_option_to_index", "KeptOptionRows reads where an option stands (its rows carry it for a click)"),
 )
 
 
@@ -133,6 +140,30 @@ class SettledSize:
 
     def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
         return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class KeptOptionRows:
+    """Mixed into an OptionList: an option's drawn rows are kept by the option, where it stands in
+    the list, its look and the width, across new lists (Textual forgets them all whenever the list
+    is set anew, and the board sets its action list on every move). Bounded, and let go when the
+    styles change."""
+
+    def _get_option_render(self, option, style):
+        kept = getattr(self, "_kept_option_rows", None)
+        if kept is None:
+            kept = self._kept_option_rows = LRUCache(KEPT_ROWS)
+        key = (option, self._option_to_index[option], style, self.scrollable_content_region.width)
+        strips = kept.get(key)
+        if strips is None:
+            strips = kept[key] = super()._get_option_render(option, style)
+        return strips
+
+    def notify_style_update(self) -> None:
+        self._kept_option_rows = None
+        super().notify_style_update()
+
+
+KEPT_ROWS = 256  # KeptOptionRows: a few turns' worth of the action list's options
 
 
 def _bar_shows(bar) -> tuple:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from textual.cache import LRUCache
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..textual_internals import QuietScrollbars, SettledSize, refresh_scrollbars
+from ..textual_internals import KeptOptionRows, QuietScrollbars, SettledSize, refresh_scrollbars
 
 __all__ = ["Panel", "QuietLayout", "QuietOptionList", "SettledScroll", "SettledSize", "SettledVertical", "Switcher",
            "auto_height", "content_key", "quiet_update", "wrapped_rows"]
@@ -70,6 +71,9 @@ def quiet_update(widget: Static, content: Content) -> None:
     widget.update(content, layout=not same_rows and auto_height(widget))
 
 
+KEPT_OPTIONS = 128  # options kept by their look (QuietOptionList): a few turns' worth of every list
+
+
 def _option_key(option: Option) -> tuple:
     # no divider in the key: one is drawn only after an option followed by None in the list, and
     # replace_options is given Options alone
@@ -102,9 +106,13 @@ class QuietLayout(QuietScrollbars):
             refresh_scrollbars(self)
 
 
-class QuietOptionList(SettledSize, QuietLayout, OptionList):
+class QuietOptionList(KeptOptionRows, SettledSize, QuietLayout, OptionList):
     """An OptionList whose `replace_options` leaves a list showing the same options alone, and
-    repaints without a screen layout when the new options take as many lines as the old."""
+    repaints without a screen layout when the new options take as many lines as the old.
+
+    An option that looks as one shown before (the same words, id and state) is shown by the Option
+    object shown then, which keeps its text's rows counted; and its drawn rows are kept across lists
+    (KeptOptionRows), so a move that offers "Take a food token" again does not draw it again."""
 
     def replace_options(self, options: list[Option]) -> bool:
         """Show these options in place of the present ones; False when they were the same (nothing
@@ -113,6 +121,7 @@ class QuietOptionList(SettledSize, QuietLayout, OptionList):
         if keys == getattr(self, "_quiet_keys", None):
             return False
         self._quiet_keys = keys
+        options = self._kept_options(options, keys)
         laid_out = self.scrollable_content_region.width > 0
         before = self.virtual_size.height
         with self.quietly():
@@ -123,3 +132,19 @@ class QuietOptionList(SettledSize, QuietLayout, OptionList):
         if not laid_out or (self.virtual_size.height != before and auto_height(self)):
             self.refresh(layout=True)  # its height follows its lines
         return True
+
+    def _kept_options(self, options: list[Option], keys: list[tuple]) -> list[Option]:
+        """Each option as the Option object kept for its look, if there is one (one object appears
+        once in a list: a look repeated in the list takes the new object the second time)."""
+        kept = getattr(self, "_options_by_look", None)
+        if kept is None:
+            kept = self._options_by_look = LRUCache(KEPT_OPTIONS)
+        chosen: list[Option] = []
+        taken: set[tuple] = set()
+        for option, key in zip(options, keys):
+            old = kept.get(key) if key not in taken else None
+            if old is None:
+                kept[key] = old = option
+            taken.add(key)
+            chosen.append(old)
+        return chosen
