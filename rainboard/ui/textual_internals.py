@@ -34,8 +34,8 @@ What is here, and why no public way serves:
 - `WaitsWhenCovered` and `draw_hidden`: a screen under an opaque one (the board under a turn's
   result) is not current, so Textual stops painting its changes on the screen on top; and it is
   laid out and drawn while the player reads the one on top, so that the key putting that one away
-  only shows lines already drawn. The layouts its widgets asked for are taken then too, as Textual
-  takes them (else Textual laid the board out once more when it was shown). Textual has no public
+  only shows lines already drawn. The layouts and scrolls its widgets asked for are taken then
+  too, as Textual takes them (else Textual laid the board out once more when it was shown). Textual has no public
   way to lay out or draw a covered screen.
 - `whole_in_one_frame`: a screen shown again is repainted whole; when a layout is waiting too,
   Textual paints the layout's changes in one frame and the whole screen in another (a turn's
@@ -82,6 +82,8 @@ NEEDED: tuple[tuple[object, str, str], ...] = (
     (Widget, "_layout_required", "draw_hidden takes the layouts a covered screen's widgets asked for"),
     (Widget, "_clear_arrangement_cache", "draw_hidden forgets arrangements as Textual does for an asked layout"),
     (Widget, "_layout_updates", "draw_hidden counts a layout as Textual does for an asked layout"),
+    (Widget, "_scroll_required", "draw_hidden takes the scrolls a covered screen's widgets asked for"),
+    (Screen, "_scroll_required", "draw_hidden takes the scrolls a covered screen's widgets asked for"),
     (Screen, "_on_screen_resume", "ResumesFromKeptLines does its work, less restyling and redrawing"),
     (Screen, "_on_timer_update", "whole_in_one_frame runs as Textual's timer is about to paint a screen"),
     (Screen, "_layout_required", "whole_in_one_frame paints a layout and the whole screen in one frame"),
@@ -314,6 +316,7 @@ def _take_asked_layouts(screen: Screen) -> None:
     idle (`Widget._check_refresh`: the ask cleared, the arrangements around it forgotten), but
     without the message that would have the screen laid out again when it is shown."""
     for widget in screen.walk_children(Widget):
+        widget._scroll_required = False  # a scroll asked (the board's switch) is placed by the layout too
         if not widget._layout_required:
             continue
         widget._layout_required = False
@@ -337,6 +340,7 @@ def draw_hidden(screen: Screen) -> bool:
     _take_asked_layouts(screen)
     screen._refresh_layout(app.size)  # not current: Textual lays it out and paints nothing
     screen._layout_required = False  # laid out: not again when it is shown (as Textual's timer clears it)
+    screen._scroll_required = False  # ...and its scrolls placed with it
     screen._compositor.render_full_update()  # every widget's changed lines drawn and kept
     return True
 
