@@ -19,7 +19,7 @@ from rainboard.data import load_data
 from rainboard.engine import PlayerSetup, Setup, legal_actions
 from rainboard.engine.rng import Chooser
 
-from bare_apps import PRESSES, Painted, _press_timed, bare_keys, bare_screens
+from bare_apps import Painted, _press_timed, bare_keys, bare_screens
 from timing import Times, load
 
 PLAYERS = [PlayerSetup("Ada", "survivor"), PlayerSetup("Bo", "monk"), PlayerSetup("Cy", "hunter"),
@@ -54,15 +54,22 @@ def figures(times: Times, what: str = "presses") -> str:
     return times.summary(1000, "ms", 1, what)
 
 
+# Presses on the board at each position: a move that goes on without a result (a fight begun or
+# fought, about one press in eight) costs twice a plain move, so the sample must hold enough of them
+# for the p95 to be theirs (with 40 presses it sometimes held none).
+BOARD_PRESSES = 200
+FIRST_STEPS = 30  # steps forward from the replay's start, then as many back: the first group's presses
+
 KINDS = {("BoardScreen", "TurnResultScreen"): "a move, its result shown",
          ("TurnResultScreen", "BoardScreen"): "Enter: the result put away",
          ("BoardScreen", "BoardScreen"): "a move, the turn goes on"}
 
 
-async def board_keys(data, actions: int, folder: Path) -> tuple[Times, Times, int, dict[str, Times]]:
-    """Keypresses on the board of a game `actions` long, autosaved into `folder`; also the
-    autosave's own time per action, and the presses by kind (KINDS: the screen before and after;
-    any other, such as a cycle's report, is "other")."""
+async def board_keys(data, actions: int, folder: Path,
+                     presses: int = BOARD_PRESSES) -> tuple[Times, Times, int, dict[str, Times]]:
+    """`presses` keypresses on the board of a game `actions` long, autosaved into `folder`; also
+    the autosave's own time per action, and the presses by kind (KINDS: the screen before and
+    after; any other, such as a cycle's report, is "other")."""
     from rainboard.ui.app import RainboardApp
     from rainboard.ui.screens.board import BoardScreen
     from rainboard.ui.screens.setup import TableOptions
@@ -89,7 +96,7 @@ async def board_keys(data, actions: int, folder: Path) -> tuple[Times, Times, in
     chooser = Chooser(11)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        while len(times) < PRESSES:
+        while len(times) < presses:
             screen = app.screen
             press = Times()
             if isinstance(screen, BoardScreen) and screen._legal:
@@ -111,11 +118,13 @@ def replay_points(length: int, points: int) -> list[int]:
     return [round(length * n / (points - 1)) for n in range(points)]
 
 
-async def replay_keys(data, actions: int, folder: Path, points: int, steps: int):
-    """The replay of a saved game `actions` long, visited at `points` places spread over it (moved
-    there untimed): at each, `steps` steps forward (right arrow) and as many back (left), a cycle
-    forward and back (`}` `{`) and a round forward and back (`]` `[`). Then the whole game's
-    length in one jump each way (end, home). Hands back the timings and the indices visited."""
+async def replay_keys(data, actions: int, folder: Path, points: int, steps: int, first_steps: int = FIRST_STEPS):
+    """The replay of a saved game `actions` long: first `first_steps` steps forward from its start
+    and as many back (where the cards grow and the log's window still starts at action 1); then
+    visited at `points` places spread over it (moved there untimed): at each, `steps` steps forward
+    (right arrow) and as many back (left), a cycle forward and back (`}` `{`) and a round forward
+    and back (`]` `[`). Then the whole game's length in one jump each way (end, home). Hands back
+    the timings and the indices visited."""
     from datetime import UTC, datetime
 
     from rainboard.saves import new_save, record, write_save
@@ -140,6 +149,9 @@ async def replay_keys(data, actions: int, folder: Path, points: int, steps: int)
         screen = app.screen
         assert isinstance(screen, ReplayScreen), screen
         length = len(screen.replay)
+        for key in ["right"] * first_steps + ["left"] * first_steps:
+            await _press_timed(pilot, key, first)
+            visited.append(screen.index)
         for point in replay_points(length, points):
             # from the end a step forward goes nowhere: there, step back first
             start = max(0, min(point, length - steps))
@@ -260,6 +272,7 @@ def main() -> None:
     parser.add_argument("--late", type=int, default=3000, help="the late position (and the replay's length)")
     parser.add_argument("--replay-points", type=int, default=10, help="places visited in the replay")
     parser.add_argument("--replay-steps", type=int, default=3, help="steps forward (and back) at each place")
+    parser.add_argument("--presses", type=int, default=BOARD_PRESSES, help="keypresses on the board at each position")
     parser.add_argument("--only", choices=("replay",), help="measure this part alone (replay: its block only)")
     args = parser.parse_args()
     data = load_data()
@@ -269,7 +282,7 @@ def main() -> None:
         for at in (() if args.only else (args.early, args.late)):
             # the reference taken again just before each figure, so both meet the same load
             reference = asyncio.run(bare_keys())
-            keys, saves, reached, kinds = asyncio.run(board_keys(data, at, base / f"keys-{at}"))
+            keys, saves, reached, kinds = asyncio.run(board_keys(data, at, base / f"keys-{at}", args.presses))
             pushes, pops = asyncio.run(bare_screens())
             print(f"{f'board, 4 players, at action {reached:,} (reached)':44} {figures(keys)}")
             for kind in (*KINDS.values(), "other"):
