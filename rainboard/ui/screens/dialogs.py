@@ -24,24 +24,7 @@ class HandoffScreen(ResumesFromKeptLines, ModalScreen[None]):
     A board keeps one and shows it again at every hand-off (`show_handoff`), which spares building
     a screen and taking it down on every turn."""
 
-    CSS_PATH = STYLES
-
-    CSS = """
-    HandoffScreen .dialog-box.handoff {
-        width: 72;
-        max-height: 100%;
-        padding: 0 2;
-    }
-    HandoffScreen .handoff .dialog-title {
-        margin: 1 0;
-    }
-    HandoffScreen .handoff-warning {
-        margin-bottom: 1;
-    }
-    HandoffScreen .handoff .dialog-hint {
-        dock: bottom;
-    }
-    """
+    CSS_PATH = STYLES  # its own styles too (screens.tcss: read with the board's, not at its first push)
 
     BINDINGS = [
         Binding("enter,space", "ready", "I'm ready", key_display="enter"),
@@ -118,14 +101,7 @@ class ReportScreen(ResumesFromKeptLines, ModalScreen[None]):
     """A page of happenings to read before play goes on: the end of a cycle, the turn order. A board
     keeps one for its cycle reports and shows it again each cycle (`show_report`)."""
 
-    CSS_PATH = STYLES
-
-    # opaque: at a cycle's end the board behind is already the next player's, hand and all
-    CSS = """
-    ReportScreen.dialog {
-        background: $background;
-    }
-    """
+    CSS_PATH = STYLES  # its own styles too (screens.tcss: read with the board's, not at its first push)
 
     BINDINGS = [
         Binding("enter,space,escape", "close", "Continue", key_display="enter"),

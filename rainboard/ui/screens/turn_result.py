@@ -41,22 +41,7 @@ class TurnResultScreen(ResumesFromKeptLines, ModalScreen[bool]):
     """Dismissed with True when the player asks to take the move back (the board undoes it), with
     False to go on."""
 
-    CSS_PATH = STYLES
-
-    # the screen's own styles (not DEFAULT_CSS, which the app's `.dialog` background would outweigh)
-    CSS = """
-    TurnResultScreen.dialog {
-        background: $background;  /* opaque: the board behind is the next player's */
-    }
-    TurnResultScreen .dialog-box {
-        width: 76;
-        height: 100%;  /* a fixed size: a turn of more or fewer lines lays nothing out again */
-        padding: 0 2;
-    }
-    TurnResultScreen .dialog-hint {
-        margin-top: 0;
-    }
-    """
+    CSS_PATH = STYLES  # its own styles too (screens.tcss: read with the board's, not at its first push)
 
     BINDINGS = [
         Binding("enter,space", "go_on", "Go on", key_display="enter"),
