@@ -234,28 +234,13 @@ async def test_the_jump_keys_come_straight_to_the_screen_past_the_focused_hand()
         assert not [message for message in reached if isinstance(message, events.Key)]
 
 
-def _four_player_replay(actions: int = 40):
+def _four_player_replay():
     """A four-player game with the gourmand, whose card grows a row in its first steps."""
-    from datetime import UTC, datetime
-
-    from rainboard.engine import PlayerSetup, Setup, legal_actions
-    from rainboard.engine.rng import Chooser
-    from rainboard.saves import Replay, new_save, record
-    from rainboard.ui.session import GameSession
-
-    from tests.ui.test_replay_steps import DATA
+    from rainboard.engine import PlayerSetup
 
     players = [PlayerSetup("Ada", "survivor"), PlayerSetup("Bo", "monk"), PlayerSetup("Cy", "hunter"),
                PlayerSetup("Di", "gourmand")]
-    session = GameSession.start(Setup(players=players, seed="bench-keys"), DATA)
-    chooser = Chooser(7)
-    while len(session.actions) < actions and not session.over:
-        session.act(chooser.choice(legal_actions(session.state)))
-    moment = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
-    save = new_save(session.setup, DATA, False, moment, game_id="cards-grow")
-    save = record(save, list(session.actions), dict(session.digests), finished=session.over, outcome=None,
-                  now=moment)
-    return Replay(save, partial=True)
+    return _replay(40, players, seed="bench-keys", picks=7)
 
 
 STEPS = 20

@@ -29,14 +29,15 @@ DATA = load_data()
 PLAYERS = [PlayerSetup("Ada", "survivor"), PlayerSetup("Bo", "monk"), PlayerSetup("Cy", "hunter")]
 
 
-def _replay(actions: int = 400) -> Replay:
-    """A three-player game played at random (the same every run), saved and opened as a replay."""
-    session = GameSession.start(Setup(players=PLAYERS, seed="replay-steps"), DATA)
-    chooser = Chooser(5)
+def _replay(actions: int = 400, players=PLAYERS, seed: str = "replay-steps", picks: int = 5) -> Replay:
+    """A game played at random (by default three players; the same every run, the moves picked by
+    Chooser(picks)), saved and opened as a replay."""
+    session = GameSession.start(Setup(players=players, seed=seed), DATA)
+    chooser = Chooser(picks)
     while len(session.actions) < actions and not session.over:
         session.act(chooser.choice(legal_actions(session.state)))
     moment = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
-    save = new_save(session.setup, DATA, False, moment, game_id="replay-steps")
+    save = new_save(session.setup, DATA, False, moment, game_id=seed)
     save = record(save, list(session.actions), dict(session.digests), finished=session.over, outcome=None,
                   now=moment)
     return Replay(save, partial=True)
