@@ -35,8 +35,8 @@ What is here, and why no public way serves:
   result) is not current, so Textual stops painting its changes on the screen on top; and it is
   laid out and drawn while the player reads the one on top, so that the key putting that one away
   only shows lines already drawn. The layouts and scrolls its widgets asked for are taken then
-  too, as Textual takes them (else Textual laid the board out once more when it was shown). Textual has no public
-  way to lay out or draw a covered screen.
+  too, as Textual takes them (else Textual laid the board out once more when it was shown).
+  Textual has no public way to lay out or draw a covered screen.
 - `whole_in_one_frame`: a screen shown again is repainted whole; when a layout is waiting too,
   Textual paints the layout's changes in one frame and the whole screen in another (a turn's
   result whose hint took another row). Textual offers no public way to merge them.

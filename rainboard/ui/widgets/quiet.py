@@ -58,8 +58,8 @@ class Switcher(SettledSize, ContentSwitcher):
     other, each as tall as the switcher, and it shows one by scrolling to it.
 
     A ContentSwitcher shows a panel by displaying it and hiding the other, and Textual lays the
-    whole screen out for that, with its resizes, shows and hides, and paints the containers under
-    it again (about 2 ms of the 10 a fight's first move took, measured with the switch left out).
+    whole screen out for that, with its resizes, shows and hides (scrolling instead made the move
+    that starts a fight about 1 ms cheaper, of 10).
     Scrolling changes only what the switcher shows. It cannot be scrolled by hand (no overflow)."""
 
     DEFAULT_CSS = """
