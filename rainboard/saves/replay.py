@@ -19,7 +19,7 @@ import gc
 from array import array
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from rainboard.data import GameData
@@ -155,12 +155,15 @@ class Replay(_Playback):
 
     The game must end where the save says: finished or not, and if finished with the outcome the
     save gives (winner, turns, solo score), recomputed from the final state. `partial` leaves those
-    two checks out, for playing a save that drifts up to its last good point. A save that claims a
+    two checks out, for playing a save that drifts up to its last good point. `watch`, if given, is
+    called with every state as the game is played (a screen learning something of the whole game
+    while it is played once anyway). A save that claims a
     challenge code must be the game that code deals (challenge.claim_problem), before anything is
     played. `digests_checked` counts the save's digests that were compared: with none, the save
     was checked only by playing every action through the rules and its end as above."""
 
-    def __init__(self, save: SaveGame, path: Path | str | None = None, *, partial: bool = False):
+    def __init__(self, save: SaveGame, path: Path | str | None = None, *, partial: bool = False,
+                 watch: Callable[[GameState], object] | None = None):
         super().__init__(save, path)
         self._actions: list[Action] = []
         self._events: list[tuple[Event, ...]] = []
@@ -171,6 +174,8 @@ class Replay(_Playback):
             self._events.append(tuple(events))
             if number % SNAPSHOT_EVERY == 0:
                 self._snapshots.append(state)
+            if watch is not None:
+                watch(state)
         self._blocks = ReadyStates(self._snapshots, self._actions, SNAPSHOT_EVERY)  # every action checked above
         self.cycle_starts = self._indices(ev.CycleStarted)
         self.round_starts = sorted(set(self.cycle_starts) | set(self._indices(ev.RoundEnded)))

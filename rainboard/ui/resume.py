@@ -111,16 +111,17 @@ def handed_over(save):
     return None
 
 
-def open_replay(path: Path):
+def open_replay(path: Path, watch=None):
     """Like open_save, but a save that drifts out of sync still plays up to the last good point:
-    (save, replay, data, setup, problem) where problem says where it stopped, or None."""
+    (save, replay, data, setup, problem) where problem says where it stopped, or None. `watch` is
+    called with every state played (Replay); a drifting save's states up to the drift, twice."""
     import attrs
 
     from rainboard.saves import Replay, SaveError, read_save
 
     save = read_save(path)
     try:
-        replay = Replay(save, path)
+        replay = Replay(save, path, watch=watch)
         return save, replay, replay.data, replay.setup, None
     except SaveError as error:
         if error.action is None:  # not one action's fault: nothing of the game can be trusted
@@ -131,5 +132,5 @@ def open_replay(path: Path):
             good = error.action - 1
         kept = {n: d for n, d in save.digests.items() if n <= good}
         shorter = attrs.evolve(save, actions=save.actions[:good], digests=kept)
-        replay = Replay(shorter, path, partial=True)
+        replay = Replay(shorter, path, partial=True, watch=watch)
         return save, replay, replay.data, replay.setup, str(error)

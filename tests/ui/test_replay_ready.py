@@ -234,13 +234,13 @@ async def test_the_jump_keys_come_straight_to_the_screen_past_the_focused_hand()
         assert not [message for message in reached if isinstance(message, events.Key)]
 
 
-def _four_player_replay():
+def _four_player_replay(watch=None):
     """A four-player game with the gourmand, whose card grows a row in its first steps."""
     from rainboard.engine import PlayerSetup
 
     players = [PlayerSetup("Ada", "survivor"), PlayerSetup("Bo", "monk"), PlayerSetup("Cy", "hunter"),
                PlayerSetup("Di", "gourmand")]
-    return _replay(40, players, seed="bench-keys", picks=7)
+    return _replay(40, players, seed="bench-keys", picks=7, watch=watch)
 
 
 STEPS = 20

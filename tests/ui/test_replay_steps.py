@@ -29,9 +29,9 @@ DATA = load_data()
 PLAYERS = [PlayerSetup("Ada", "survivor"), PlayerSetup("Bo", "monk"), PlayerSetup("Cy", "hunter")]
 
 
-def _replay(actions: int = 400, players=PLAYERS, seed: str = "replay-steps", picks: int = 5) -> Replay:
+def _replay(actions: int = 400, players=PLAYERS, seed: str = "replay-steps", picks: int = 5, watch=None) -> Replay:
     """A game played at random (by default three players; the same every run, the moves picked by
-    Chooser(picks)), saved and opened as a replay."""
+    Chooser(picks)), saved and opened as a replay (`watch` sees its states as it opens)."""
     session = GameSession.start(Setup(players=players, seed=seed), DATA)
     chooser = Chooser(picks)
     while len(session.actions) < actions and not session.over:
@@ -40,7 +40,7 @@ def _replay(actions: int = 400, players=PLAYERS, seed: str = "replay-steps", pic
     save = new_save(session.setup, DATA, False, moment, game_id=seed)
     save = record(save, list(session.actions), dict(session.digests), finished=session.over, outcome=None,
                   now=moment)
-    return Replay(save, partial=True)
+    return Replay(save, partial=True, watch=watch)
 
 
 class ReplayApp(App):

@@ -17,7 +17,7 @@ from textual.widgets import ProgressBar
 
 from ..safe_text import shown, tell
 from ..safety import guarded
-from ..widgets.cards import HandList, SlugcatCard
+from ..widgets.cards import HandList, MostNotes, SlugcatCard
 from ..widgets.event_log import EventLog
 from ..widgets.rain_clock import RainClock
 from .dialogs import TextPrompt
@@ -87,14 +87,18 @@ class ReplayScreen(Screen):
         self._to_ready: list[int] = []  # where the next keys go, for the panels
         self._fixed: tuple | None = None  # the panels that stay where they are (_panels)
         self._readying = 0  # steps shown, so a place readied for an earlier one is let go (_warm_later)
+        self.tallest_card: tuple | None = None  # (state, player) whose card is the game's tallest
 
     @classmethod
     def from_file(cls, path: Path) -> ReplayScreen:
         """Raises SaveError if the file cannot be read at all; a save that drifts plays up to the drift."""
         from ..resume import open_replay
 
-        save, replay, data, setup, problem = open_replay(path)
-        return cls(replay, data, setup, path=path, save=save, problem=problem)
+        most = MostNotes()  # the tallest card of the game, found as it is played once
+        save, replay, data, setup, problem = open_replay(path, watch=most)
+        screen = cls(replay, data, setup, path=path, save=save, problem=problem)
+        screen.tallest_card = most.where
+        return screen
 
     def compose(self) -> ComposeResult:
         yield RainClock(id="rain")
@@ -119,6 +123,8 @@ class ReplayScreen(Screen):
         if self.problem:
             tell(self, self.problem, title="The save drifts out of sync here", severity="error", timeout=15)
             self.index = len(self.replay)
+        if self.tallest_card is not None:
+            self._panels()[3].expect(*self.tallest_card)
         self.show()
 
     # -- showing a step -----------------------------------------------------------------------

@@ -192,6 +192,23 @@ def _ending_line(state: GameState, index: int) -> Content | None:
     return _line(*pieces)
 
 
+class MostNotes:
+    """Watches a game's states go by (a replay played once as it opens) and keeps where a player's
+    card had the most lines of notes, the one thing that makes a card taller: (state, index)."""
+
+    def __init__(self) -> None:
+        self.most, self.where, self._players = -1, None, ()
+
+    def __call__(self, state: GameState) -> None:
+        before = self._players
+        for index, player in enumerate(state.players):  # a player a move left alone is the same object
+            if index >= len(before) or before[index] is not player:
+                lines = len(pack(_notes(state, index), CARD_ROOM))
+                if lines > self.most:
+                    self.most, self.where = lines, (state, index)
+        self._players = state.players
+
+
 class SlugcatCard(PaintedRows, SettledSize, Static):
     """The card of one player: their slugcat's body, food, karma and state (`brief`: the short card
     beside the roster, its head in the frame).
@@ -218,6 +235,12 @@ class SlugcatCard(PaintedRows, SettledSize, Static):
         self._head: tuple | None = None  # the look of the head in the frame
         self._cards: LRUCache[tuple, tuple[Content, int]] = LRUCache(64)  # (card, rows) by what it shows
         self._shown: tuple = (None, None, 0)  # the look of the card shown, its rows and the width then
+        self._expected: tuple[GameState, int] | None = None  # the tallest card still to come (expect)
+
+    def expect(self, state: GameState, index: int) -> None:
+        """Be from the start as tall as this card (a replay's tallest, MostNotes), so the card does
+        not grow, and the whole screen move, when a step reaches it."""
+        self._expected = (state, index)
 
     def show(self, state: GameState, index: int) -> None:
         # the card reads the players (all of them: it is as tall as the tallest) and who is to act;
@@ -274,6 +297,8 @@ class SlugcatCard(PaintedRows, SettledSize, Static):
         if width <= 0:
             return content, None
         tallest = max(self._card(state, other, names, width)[1] for other in range(len(state.players)))
+        if self._expected is not None:
+            tallest = max(tallest, self._card(*self._expected, names, width)[1])
         if width == self._tallest[0]:  # and it only grows: a card that shrank back would move the board
             tallest = max(tallest, self._tallest[1])
         if keep:
