@@ -169,8 +169,10 @@ KEPT_ROWS = 256  # KeptOptionRows: a few turns' worth of the action list's optio
 
 
 def _bar_shows(bar) -> tuple:
-    """What a scrollbar draws from: the sizes it stands for, where it is, and its own size."""
-    return bar.window_virtual_size, bar.window_size, bar.position, bar.size
+    """What a scrollbar draws from: the sizes it stands for, where it is, and its own size (as last
+    laid out: `size` would ask the screen where the bar is, and for a bar scrolled out of sight
+    that has Textual arrange the whole screen again)."""
+    return bar.window_virtual_size, bar.window_size, bar.position, bar.outer_size
 
 
 class QuietScrollbars:

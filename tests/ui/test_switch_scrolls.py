@@ -70,3 +70,22 @@ async def test_a_draw_that_meets_a_creature_shows_the_fight_without_a_layout_and
             shown = _left(app, switch)
             assert shown[0].startswith("╭─ Fight") and shown[-1].startswith("╰"), (size, shown)
             assert len(shown) == switch.region.height
+
+
+async def test_a_scrollbar_compared_after_a_scroll_is_not_looked_up_on_the_screen(monkeypatch):
+    """QuietScrollbars compares what a bar draws from before and after Textual sets it; the bar's
+    size is the one it was laid out at. Asking the screen where the bar is made Textual arrange the
+    whole screen again after every scroll (a switch of the left panel), for a bar out of sight."""
+    from textual.screen import Screen
+
+    from rainboard.ui.textual_internals import _bar_shows
+
+    async with BoardApp(table(), handoffs=False).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        bar = pilot.app.screen.query_one("#actions").vertical_scrollbar
+        looked_up: list = []
+        finding = Screen.find_widget
+        monkeypatch.setattr(Screen, "find_widget", lambda self, widget: looked_up.append(widget) or finding(self, widget))
+        shows = _bar_shows(bar)
+        assert looked_up == []
+        assert shows[3] == bar.size and bar.size.height > 0  # the same size the screen gives
