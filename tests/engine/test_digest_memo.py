@@ -68,13 +68,26 @@ def test_after_a_long_game_only_the_last_states_parts_are_remembered():
     assert all(id(value) in recent for value in remembered)  # and nothing of states long gone
 
 
-def test_the_same_state_digested_again_forgets_nothing():
+def _fresh_memo(monkeypatch, digested: int = 0, wrote: bool = False) -> None:
+    """The memo emptied, `digested` states into its generation (`wrote`: the last digested wrote
+    a text). Where the generation stands decides which digest rolls it over, so the tests before
+    this one must not decide it."""
+    digest_module.forget_memo()
+    monkeypatch.setattr(digest_module, "_digested", digested)
+    monkeypatch.setattr(digest_module, "_wrote", [True] if wrote else [])
+
+
+def test_the_same_state_digested_again_writes_nothing_wherever_the_generation_stands(monkeypatch):
+    """Digesting the state just digested finds every text remembered, even when that digest rolls
+    the generation over (the texts of the state just written are the ones kept), and gives the
+    digest written out in full."""
     states = _game(load_data(), 8, 4, 50)
-    _digest_all(states)
-    remembered = _remembered()
-    assert _digest_all([states[-1]] * 50) == [False] * 50  # every text looked up
-    assert {id(value) for value in _remembered()} >= {id(value) for value in remembered if id(value) in
-                                                      _parts(states[-1])}
+    for digested in range(digest_module._GENERATION):
+        for wrote in (False, True):
+            _fresh_memo(monkeypatch, digested, wrote)
+            _digest_all(states)
+            assert _digest_all([states[-1]] * 3) == [False] * 3, (digested, wrote)  # every text looked up
+            assert digest(states[-1]) == reference_digest(states[-1])
 
 
 def test_a_state_whose_texts_were_forgotten_gives_the_same_digest():
