@@ -1,6 +1,7 @@
 """The reference apps the keypress figures are set beside: a bare Textual app showing a counter, one
-key at a time, and one showing an opaque screen and putting it away, as the board does with a turn's
-result. Also how a keypress is timed, for ours and theirs alike (ui_speed.py)."""
+key at a time; one showing an opaque screen and putting it away, as the board does with a turn's
+result; and one laid out as the board repainting the rows a fight's start changes (bare_repaint).
+Also how a keypress is timed, for ours and theirs alike (ui_speed.py)."""
 
 from __future__ import annotations
 
@@ -108,4 +109,70 @@ async def bare_keys() -> Times:
         await pilot.pause()
         for _ in range(PRESSES):
             await _press_timed(pilot, "1", times)
+    return times
+
+
+REPAINT_PRESSES = 60
+BOARD_LIKE_CSS = """
+#left { width: 60; }
+#panel { height: 17; border: round $error; padding: 0 1; }
+#roster { height: 5; }
+#card { height: 9; border: round $primary; }
+#hand { height: 8; border: round $primary; }
+#status { height: 3; }
+#moves { height: 15; border: round $primary; }
+#log { height: 1fr; border: round $primary; }
+"""
+
+
+async def bare_repaint() -> Times:
+    """A third reference, for a move that starts a fight: a bare Textual app laid out as the board
+    (at 120x40) whose key puts text made beforehand into three framed panels as tall as the fight
+    (17 rows), the moves (15) and the log (the rest), with no layout: only the repaint of those
+    rows, about what a fight's start repaints. Building the text, the rules and the log's scroll
+    are not in it."""
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.containers import Horizontal, Vertical
+    from textual.content import Content
+    from textual.widgets import Footer, Static
+
+    words = "the lizard lunges at you and you roll against its bite with a spear in hand".split()
+
+    def text(seed: int, rows: int) -> Content:
+        return Content("\n".join(f"{seed} " + " ".join(words[(seed + row) % 8:(seed + row) % 8 + 6])
+                                 for row in range(rows)))
+
+    class Bare(Painted, App):
+        CSS = BOARD_LIKE_CSS
+        BINDINGS = [Binding("1", "next", "Next")]
+        shown = 0
+
+        def compose(self):
+            with Horizontal():
+                with Vertical(id="left"):
+                    yield Static("", id="panel")
+                    yield Static("roster\n" * 4, id="roster")
+                    yield Static("card\n" * 6, id="card")
+                    yield Static("hand\n" * 5, id="hand")
+                with Vertical():
+                    yield Static("status", id="status")
+                    yield Static("", id="moves")
+                    yield Static("", id="log")
+            yield Footer()
+
+        def on_mount(self) -> None:
+            self.texts = [(text(seed, 15), text(seed + 3, 13), text(seed + 5, 23)) for seed in range(6)]
+
+        def action_next(self) -> None:
+            self.shown += 1
+            for name, content in zip(("#panel", "#moves", "#log"), self.texts[self.shown % 6]):
+                self.query_one(name, Static).update(content, layout=False)
+
+    app = Bare()
+    times = Times()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for press in range(REPAINT_PRESSES):
+            await _press_timed(pilot, "1", times if press >= 10 else None)
     return times

@@ -19,7 +19,7 @@ from rainboard.data import load_data
 from rainboard.engine import PlayerSetup, Setup, legal_actions
 from rainboard.engine.rng import Chooser
 
-from bare_apps import Painted, _press_timed, bare_keys, bare_screens
+from bare_apps import Painted, _press_timed, bare_keys, bare_repaint, bare_screens
 from timing import Times, load
 
 PLAYERS = [PlayerSetup("Ada", "survivor"), PlayerSetup("Bo", "monk"), PlayerSetup("Cy", "hunter"),
@@ -284,6 +284,7 @@ def main() -> None:
             reference = asyncio.run(bare_keys())
             keys, saves, reached, kinds = asyncio.run(board_keys(data, at, base / f"keys-{at}", args.presses))
             pushes, pops = asyncio.run(bare_screens())
+            repaints = asyncio.run(bare_repaint())
             print(f"{f'board, 4 players, at action {reached:,} (reached)':44} {figures(keys)}")
             for kind in (*KINDS.values(), "other"):
                 if kind in kinds:
@@ -292,6 +293,7 @@ def main() -> None:
             print(f"{'  reference: bare Textual app, a key':44} {figures(reference)}")
             print(f"{'  reference: bare app, an opaque screen shown':44} {figures(pushes)}")
             print(f"{'  reference: bare app, that screen put away':44} {figures(pops)}")
+            print(f"{'  reference: bare app, rows a fight shows':44} {figures(repaints)}")
             print(f"{'':44} {load()}")
         reference = asyncio.run(bare_keys())
         first, stepped, cycles, rounds, ends, length, visited = asyncio.run(

@@ -59,3 +59,15 @@ def test_the_keypress_game_reaches_action_3000(bench):
     _, ui_speed = bench
     session = ui_speed.session_at(load_data(), 3000)
     assert len(session.actions) == 3000 and not session.over
+
+
+def test_the_repaint_reference_paints_a_frame_for_every_key(bench):
+    """bare_repaint times a key up to the frame it paints; a key whose panels were not updated
+    would paint none and count zero (the reference would then say the repaint is free)."""
+    import asyncio
+
+    import bare_apps
+
+    times = asyncio.run(bare_apps.bare_repaint())
+    assert len(times) == bare_apps.REPAINT_PRESSES - 10
+    assert min(times.wall) > 0 and min(times.cpu) > 0
