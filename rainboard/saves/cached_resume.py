@@ -24,7 +24,8 @@ from rainboard.engine import GameState, apply, digest, new_game, parse_action
 from rainboard.engine import events as ev
 from rainboard.engine.state import OVER
 
-from .replay import CHECKPOINT_EVERY, Resumed, _Playback, resume_state
+from .replay import _Playback
+from .resumed import CHECKPOINT_EVERY, Resumed, resume_state
 from .resume_cache import CACHE_EVERY, CACHE_KEEP, TOTALS, Cache, CacheKeeper, cache_path, read_cache
 from .savefile import SaveGame
 from .state_text import StateTextError, state_from_text
@@ -150,7 +151,7 @@ def _decks_in_order(state: GameState, first: GameState) -> GameState:
 
 def resume_game(save: SaveGame, path: Path | str | None = None, *, keep_events: int) -> Resumed:
     """Continue's playing of a save: from its resume cache when one fits (CachedResume), else from
-    action 0 (replay.resume_state). Either checks every action it plays, and refuses a save that
+    action 0 (resumed.resume_state). Either checks every action it plays, and refuses a save that
     does not replay in the same words (a refusal always comes from the play from action 0)."""
     cached = _from_cache(save, path, keep_events) if path is not None else None
     return cached if cached is not None else resume_state(save, path, keep_events=keep_events)

@@ -13,7 +13,7 @@ import pytest
 
 from rainboard.saves import SaveError, read_save, write_save
 from rainboard.saves.journal import journal_path
-from rainboard.saves.replay import Resumed, resume_state
+from rainboard.saves.resumed import Resumed, resume_state
 from rainboard.saves.savefile import save_stamp
 from rainboard.ui.autosave import Autosaver
 from rainboard.ui.resume import open_save, session_from_replay

@@ -17,7 +17,8 @@ from rainboard.engine.digest import body_text
 from rainboard.saves import SaveError, write_save
 from rainboard.saves import cached_resume, replay
 from rainboard.saves.cached_resume import CachedResume, Handover, resume_game
-from rainboard.saves.replay import Replay, Resumed, resume_state
+from rainboard.saves.replay import Replay
+from rainboard.saves.resumed import Resumed, resume_state
 from rainboard.saves.resume_cache import CACHE_EVERY, cache_path, read_cache
 from rainboard.saves.state_text import StateTextError, state_from_text
 from rainboard.ui.autosave import Autosaver

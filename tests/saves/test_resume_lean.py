@@ -18,7 +18,7 @@ from rainboard.engine import apply, digest, legal_actions, new_game
 from rainboard.engine.digest import DIGEST_EVERY
 from rainboard.engine.state import OVER
 from rainboard.saves import Replay, SaveError, encode_save, new_save, parse_save, record
-from rainboard.saves.replay import Resumed, Untold, resume_state
+from rainboard.saves.resumed import Resumed, Untold, resume_state
 from rainboard.sim import random_setup
 from rainboard.ui.resume import session_from_replay
 from rainboard.ui.session import KEEP_EVENTS
