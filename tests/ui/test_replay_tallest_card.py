@@ -34,9 +34,7 @@ class TallestReplayApp(App):
         self.replay, self.tallest = replay, tallest
 
     def on_mount(self) -> None:
-        screen = ReplayScreen(self.replay, self.replay.data, self.replay.setup)
-        screen.tallest_card = self.tallest
-        self.push_screen(screen)
+        self.push_screen(ReplayScreen(self.replay, self.replay.data, self.replay.setup, tallest_card=self.tallest))
 
 
 async def test_a_card_told_the_tallest_keeps_one_height_from_the_first_step():

@@ -70,7 +70,8 @@ class ReplayScreen(Screen):
         Binding("escape", "leave", "Back"),
     ]
 
-    def __init__(self, replay, data, setup, path: Path | None = None, save=None, problem: str | None = None) -> None:
+    def __init__(self, replay, data, setup, path: Path | None = None, save=None, problem: str | None = None,
+                 tallest_card: tuple | None = None) -> None:
         super().__init__()
         self.replay = replay
         self.data = data
@@ -87,7 +88,7 @@ class ReplayScreen(Screen):
         self._to_ready: list[int] = []  # where the next keys go, for the panels
         self._fixed: tuple | None = None  # the panels that stay where they are (_panels)
         self._readying = 0  # steps shown, so a place readied for an earlier one is let go (_warm_later)
-        self.tallest_card: tuple | None = None  # (state, player) whose card is the game's tallest
+        self.tallest_card = tallest_card  # (state, player) whose card is the game's tallest (MostNotes)
 
     @classmethod
     def from_file(cls, path: Path) -> ReplayScreen:
@@ -96,9 +97,7 @@ class ReplayScreen(Screen):
 
         most = MostNotes()  # the tallest card of the game, found as it is played once
         save, replay, data, setup, problem = open_replay(path, watch=most)
-        screen = cls(replay, data, setup, path=path, save=save, problem=problem)
-        screen.tallest_card = most.where
-        return screen
+        return cls(replay, data, setup, path=path, save=save, problem=problem, tallest_card=most.where)
 
     def compose(self) -> ComposeResult:
         yield RainClock(id="rain")
