@@ -50,6 +50,7 @@ class Key:
     shown: str | None = None  # the help's way of writing the key(s), when not each key in backticks
     group: str | None = None  # rows of one group share a line of the help
     id: str | None = None  # the keymap's name for the binding; a row of one binding per key: id-KEY
+    priority: bool = False  # answered as the key comes in, before the focused panel sees it (see _verb)
 
     def binding_ids(self) -> tuple[tuple[str, str], ...]:
         """(id, default keys) of each of the row's bindings: one per key when the action names the key."""
@@ -65,9 +66,10 @@ class Key:
             return []
         if "{key}" in self.action:
             return [Binding(key, self.action.format(key=key), self.label, show=self.footer,
-                            key_display=self.display, id=f"{self.id}-{key}") for key in self.keys]
+                            key_display=self.display, id=f"{self.id}-{key}", priority=self.priority)
+                    for key in self.keys]
         return [Binding(",".join(self.keys), self.action, self.label, show=self.footer, key_display=self.display,
-                        id=self.id)]
+                        id=self.id, priority=self.priority)]
 
     def in_force(self, keymap: Mapping[str, str] = NO_KEYMAP) -> tuple[str, ...]:
         """The row's keys under `keymap` (binding id -> "key,key"), in the order of its bindings."""
@@ -85,9 +87,15 @@ class Key:
         return joiner.join(f"`{key_shown(key)}`" for key in keys)
 
 
+# The keys of a move (the verbs, the numbers, explain) are priority bindings: the board answers them
+# as they come in. Otherwise Textual hands a key to the focused panel first, which passes it up
+# through its parents to the screen and back to the app before any binding is looked at; those
+# hand-overs were about 0.4 ms of every move (benchmarks/ui_speed.py, same presses, same run). It
+# changes nothing a player sees: no panel of the board answers a letter or a number itself, and
+# KEPT_KEYS below keeps the keys the panels do answer (arrows, enter, tab) out of any remapping.
 def _verb(key: str, label: str, does: str, group: str, id: str) -> Key:
     # the action names the verb by its default key, which stays its name whatever key is pressed for it
-    return Key((key,), f"verb('{key}')", label, does, group=group, id=id)
+    return Key((key,), f"verb('{key}')", label, does, group=group, id=id, priority=True)
 
 
 # the one-key verbs, in footer order; words.action_key says which verb each legal action answers to
@@ -114,7 +122,7 @@ VERB_KEYS = (
 VERBS = tuple((key.keys[0], key.label) for key in VERB_KEYS)
 
 PICK = Key(tuple(str(n) for n in range(1, 10)), "pick({key})", "Action", "choose a move from the list by its number",
-           footer=False, shown="`1`-`9`", id="pick")
+           footer=False, shown="`1`-`9`", id="pick", priority=True)
 UNDO = Key(("ctrl+z",), "undo", "Undo", "take back your last move, if it showed no card and rolled no die",
            footer=False, display="^z", id="undo")
 SAVE_AS = Key(("ctrl+s",), "save_as", "Save as",
@@ -123,7 +131,8 @@ SAVE_AS = Key(("ctrl+s",), "save_as", "Save as",
 NEXT_PANEL = Key(("tab",), "app.focus_next", "Next panel", "move between the moves, the hand and the log",
                  footer=False, id="next-panel")
 EXPLAIN = Key(("r",), "explain", "Explain",
-              "explain the highlighted move, card, creature or region, and the rule behind it", id="explain")
+              "explain the highlighted move, card, creature or region, and the rule behind it", id="explain",
+              priority=True)
 # in the help and the palette, not the footer: at 80 columns the footer is for the moves
 BOARD_KEYS = (*VERB_KEYS, EXPLAIN, PICK, NEXT_PANEL, UNDO, SAVE_AS)
 
