@@ -11,6 +11,7 @@ from textual import events
 from rainboard.ui.app import RainboardApp
 from rainboard.ui.keymap import KEYMAP_FILE
 from rainboard.ui.screens.board import BoardScreen
+from rainboard.ui.screens.dialogs import HandoffScreen
 from rainboard.ui.screens.setup import TableOptions
 from rainboard.ui.screens.turn_result import TurnResultScreen
 
@@ -94,3 +95,20 @@ async def test_a_remapped_move_key_is_answered_first_too(tmp_path: Path):
         await pilot.pause()
         assert app.session.state is not before and app.session.actions == ["draw"]
         assert seen == []
+
+
+async def test_a_hand_offs_enter_is_answered_first_too():
+    app = BoardApp(table(), handoffs=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(4):  # a move (a food token), its result put away: the next player's hand-off
+            if isinstance(app.screen, HandoffScreen):
+                break
+            await pilot.press("f" if isinstance(app.screen, BoardScreen) else "enter")
+            await pilot.pause()
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen)
+        told = _keys_seen(app.focused) if app.focused is not None else []
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is not handoff and told == []

@@ -27,7 +27,8 @@ class HandoffScreen(ResumesFromKeptLines, ModalScreen[None]):
     CSS_PATH = STYLES  # its own styles too (screens.tcss: read with the board's, not at its first push)
 
     BINDINGS = [
-        Binding("enter,space", "ready", "I'm ready", key_display="enter"),
+        # answered as it comes in (keys._verb): the lines it would otherwise go through do nothing with it
+        Binding("enter,space", "ready", "I'm ready", key_display="enter", priority=True),
         *keys.help_bindings(),  # the help from here too: the app's own keys stop at a modal screen
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),
@@ -104,7 +105,7 @@ class ReportScreen(ResumesFromKeptLines, ModalScreen[None]):
     CSS_PATH = STYLES  # its own styles too (screens.tcss: read with the board's, not at its first push)
 
     BINDINGS = [
-        Binding("enter,space,escape", "close", "Continue", key_display="enter"),
+        Binding("enter,space,escape", "close", "Continue", key_display="enter", priority=True),  # (as the hand-off's)
         *keys.help_bindings(),
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),
