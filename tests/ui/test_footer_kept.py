@@ -74,3 +74,28 @@ async def test_keys_drawn_again_in_a_new_theme(monkeypatch):
         await pilot.pause()
         assert drawn
         assert footer_look() != before
+
+
+async def test_a_move_that_changes_the_keys_works_them_out_once(monkeypatch):
+    """The board draws its footer itself when a move changes the keys; nothing works them out again
+    after it (the bindings' signal, when the board sent it, had the footer do it a second time)."""
+    async with BoardApp(table(), handoffs=False).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = pilot.app.screen
+        footer = board.query_one(KeysFooter)
+        asked: list[tuple] = []
+        keys = KeysFooter._keys
+
+        def counted(self):
+            found = keys(self)
+            if self is footer:
+                asked.append(found)
+            return found
+
+        before = footer._drawn
+        monkeypatch.setattr(KeysFooter, "_keys", counted)
+        await pilot.press("d")  # Ada draws a batfly: a fight, with other keys, on the same board
+        await pilot.pause()
+        assert pilot.app.screen is board and pilot.app.session.actions == ["draw"]
+        assert footer._drawn != before  # the keys did change
+        assert asked == [footer._drawn]  # and were worked out once

@@ -150,8 +150,10 @@ class BoardScreen(WaitsWhenCovered, Screen):
         offered = (frozenset(action_key(a) for a in self._legal), len(self._legal))
         if offered != self._offered:  # the footer is redrawn only when the keys it shows change
             self._offered = offered
-            self.refresh_bindings()
-            self.query_one(KeysFooter).redraw()  # in this frame, not after the bindings' signal
+            # drawn in this frame. Not through refresh_bindings: the footer is all that listens for
+            # the bindings' signal here, and it would only work out the keys a second time, a frame
+            # later (Textual still sends it when the focus or the screens change)
+            self.query_one(KeysFooter).redraw()
         self._drawn_for = session.state
 
     def show_now(self) -> None:

@@ -98,6 +98,7 @@ class TutorialBoardScreen(BoardScreen):
         for name in POINTABLE:
             for widget in self.query(f"#{name}"):
                 widget.set_class(name == pointed, "-pointed")
+        self.query_one(KeysFooter).redraw()  # the footer offers the key the stage waits for (check_action)
 
     def waiting(self) -> None:
         """Say, gently, which key the step waits for."""
