@@ -226,6 +226,13 @@ def app_bindings() -> list[Binding]:
     return [binding for key in APP_KEYS for binding in key.bindings()]
 
 
+def go_on_binding(keys: str, action: str, label: str) -> Binding:
+    """The key that puts away a screen shown between moves (a turn's result, a hand-off, a report)
+    and goes on, written `enter` in the footer. Answered as it comes in, as a move's key is (_verb):
+    the lines the screen would otherwise hand it to first do nothing with it."""
+    return Binding(keys, action, label, key_display="enter", priority=True)
+
+
 def help_bindings() -> list[Binding]:
     """The help's keys for a modal screen (a turn's result, a hand-off, a report, a question), which
     stops the app's own keys from reaching past it: the same keys and words, run on the app."""

@@ -27,8 +27,7 @@ class HandoffScreen(ResumesFromKeptLines, ModalScreen[None]):
     CSS_PATH = STYLES  # its own styles too (screens.tcss: read with the board's, not at its first push)
 
     BINDINGS = [
-        # answered as it comes in (keys._verb): the lines it would otherwise go through do nothing with it
-        Binding("enter,space", "ready", "I'm ready", key_display="enter", priority=True),
+        keys.go_on_binding("enter,space", "ready", "I'm ready"),
         *keys.help_bindings(),  # the help from here too: the app's own keys stop at a modal screen
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),
@@ -105,7 +104,7 @@ class ReportScreen(ResumesFromKeptLines, ModalScreen[None]):
     CSS_PATH = STYLES  # its own styles too (screens.tcss: read with the board's, not at its first push)
 
     BINDINGS = [
-        Binding("enter,space,escape", "close", "Continue", key_display="enter", priority=True),  # (as the hand-off's)
+        keys.go_on_binding("enter,space,escape", "close", "Continue"),
         *keys.help_bindings(),
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),

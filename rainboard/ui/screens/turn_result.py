@@ -44,9 +44,7 @@ class TurnResultScreen(ResumesFromKeptLines, ModalScreen[bool]):
     CSS_PATH = STYLES  # its own styles too (screens.tcss: read with the board's, not at its first push)
 
     BINDINGS = [
-        # answered as it comes in, as the board's move keys are (keys._verb): the lines it would
-        # otherwise be handed to first do nothing with it
-        Binding("enter,space", "go_on", "Go on", key_display="enter", priority=True),
+        keys.go_on_binding("enter,space", "go_on", "Go on"),
         # shown only while the session can take the move back (check_action); else the key only
         # says why not
         Binding("ctrl+z", "undo", "Take it back", key_display="^z", id=keys.UNDO.id),  # remapped with the board's
