@@ -99,3 +99,41 @@ async def test_a_move_that_changes_the_keys_works_them_out_once(monkeypatch):
         assert pilot.app.screen is board and pilot.app.session.actions == ["draw"]
         assert footer._drawn != before  # the keys did change
         assert asked == [footer._drawn]  # and were worked out once
+
+
+
+class ManySetsApp(App):
+    """A footer that offers one of twelve keys at a time: twelve sets of keys, in turn (as the board
+    offers one set for a plain turn, another in a fight, another before a gate...)."""
+
+    BINDINGS = [Binding("n", "next", "Next")] + [Binding(f"f{i}", f"key({i})", f"Key {i}") for i in range(1, 13)]
+    offered = 1
+
+    def compose(self) -> ComposeResult:
+        yield KeysFooter()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        return parameters[0] == self.offered if action == "key" else True
+
+    def action_next(self) -> None:
+        self.offered = self.offered % 12 + 1
+        self.refresh_bindings()
+
+    def action_key(self, number: int) -> None:
+        pass
+
+
+async def test_a_dozen_sets_of_keys_are_kept_drawn(monkeypatch):
+    async with ManySetsApp().run_test(size=(80, 5)) as pilot:
+        await pilot.pause()
+        footer = pilot.app.query_one(KeysFooter)
+        drawn = drawn_lines(monkeypatch)
+        for _ in range(12):  # each set once, and back to the first
+            await pilot.press("n")
+            await pilot.pause()
+        assert "Key 1" in str(footer.render()) and "Key 2" not in str(footer.render())
+        assert len(drawn) == 11 and not any("Key 1 " in line for line in drawn)  # the first, kept
+        for _ in range(12):
+            await pilot.press("n")
+            await pilot.pause()
+        assert len(drawn) == 11  # the second time round, none drawn again

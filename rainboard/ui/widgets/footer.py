@@ -9,6 +9,7 @@ click on a key presses it; a greyed key only rings the bell.
 from __future__ import annotations
 
 from textual import events
+from textual.cache import LRUCache
 from textual.content import Content
 from textual.screen import Screen
 from textual.strip import Strip
@@ -18,6 +19,7 @@ from textual.widget import Widget
 KEY_STYLE = "bold $footer-key-foreground on $footer-key-background"
 WORDS_STYLE = "$footer-description-foreground on $footer-description-background"
 DISABLED_STYLE = "dim"
+KEPT_LINES = 64  # sets of keys kept drawn: the board offers a few dozen (a fight's, a shelter's, a gate's...)
 
 
 class KeysFooter(Widget):
@@ -38,8 +40,8 @@ class KeysFooter(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self._places: list[tuple[int, int, str, bool]] = []  # (from, to, key, enabled) of each key drawn
         self._drawn: tuple | None = None  # the keys last drawn (`_keys()`)
-        self._looks: dict[tuple, tuple] = {}  # (keys, width) -> the line and its keys' places
-        self._strips: dict[tuple, Strip] = {}  # (keys, width, look) -> the line drawn
+        self._looks: LRUCache[tuple, tuple] = LRUCache(KEPT_LINES)  # (keys, width) -> the line and its keys' places
+        self._strips: LRUCache[tuple, Strip] = LRUCache(KEPT_LINES)  # (keys, width, look) -> the line drawn
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -88,22 +90,19 @@ class KeysFooter(Widget):
         key = (self._drawn, width)
         kept = self._looks.get(key)
         if kept is None:
-            if len(self._looks) >= 8:  # a screen shows a few sets of keys, again and again
-                self._looks.clear()
             kept = self._looks[key] = self._look(width)
         content, self._places = kept
         return content
 
     def render_line(self, y: int) -> Strip:
         """The line of keys, drawn once for each set of keys, width and look: a screen shows a few
-        sets again and again (a turn's result two, with the key to take a move back or without)."""
+        sets again and again (a turn's result two, with the key to take a move back or without; the
+        board one for each kind of turn, fight or decision)."""
         content = self.render()
         width, style = self.size.width, self.visual_style
         key = (self._drawn, width, style)
         strip = self._strips.get(key)
         if strip is None:
-            if len(self._strips) >= 8:
-                self._strips.clear()
             strips = Visual.to_strips(self, content, width, 1, style)
             strip = self._strips[key] = strips[0] if strips else Strip.blank(width, style.rich_style)
         return strip if y == 0 else Strip.blank(width, style.rich_style)
