@@ -1,60 +1,37 @@
 """The one place Rainboard reaches under Textual's public API, and the check that it still can.
 
-Textual is pinned exactly (pyproject.toml), yet an upgrade is one line away, and a method that
-overrides a private Textual name fails silently when that name moves: the override is simply
-never called, and the table loses its final autosave or its safety net without a word. So every
-private name Rainboard leans on is listed in `NEEDED` below, with why it is needed, and checked
-when this module is imported; a name that has gone stops the import with `TextualMoved`, naming
-it. No other module of rainboard names a private of textual, textual-serve or cattrs
-(tests/test_layers.py keeps it so), and a test imports this one, so an upgrade that moves a name
-fails the suite at once instead of quietly slowing or breaking a game.
+Textual is pinned exactly (pyproject.toml), yet an upgrade is one line away, and an override of a
+private name that moved is simply never called: the table would lose its final autosave or its
+safety net without a word. So every private name Rainboard leans on is listed in `NEEDED` with
+why, and checked at import (a name gone stops it with `TextualMoved`, naming it). No other module
+names a private of textual, textual-serve or cattrs (tests/test_layers.py keeps it so).
 
-What is here, and why no public way serves:
-- `SettledSize`: a widget that does not scroll is laid out a second time after every layout that
-  resized it (Textual sets its virtual size as a reactive that asks for a layout); a keypress
-  would pay for that extra frame.
-- `QuietScrollbars`: after each layout Textual repaints a scrolling widget's scrollbars whether
-  or not they changed, a frame after the rest; this skips the repaint of a bar that draws the
-  same. `refresh_scrollbars` sets the bars again after lines were added or dropped without a
-  layout of the screen (QuietLayout in widgets/quiet.py).
-- `KeptOptionRows`: Textual forgets an option list's drawn rows whenever the list is set anew,
-  and the board sets its action list on every move, most of it the moves offered before; this
-  keeps the rows of the options shown lately, by the option and where it stands.
-- `AppHooks`: a moment before Textual closes the screens at shutdown (the games are written
-  whole), the CSS of an app's first screen (Textual reads it only for screens pushed later),
-  and the last net for errors no handler caught (a message to the table, not a traceback).
-- `character_to_key`: the name Textual gives a key typed as one character ("?" is
-  "question_mark"), which a keymap file's keys are read into; Textual has no public function for it.
-- `tell_page`: a few words for the page around a browser tab's terminal (its tab title, "Your
-  turn · Rainboard"), sent as the driver's meta packet that textual-serve passes on; Textual
-  offers a web app no public way to speak to its page but opening a URL.
-- `divide_line`: where rich (and Textual's `Content.wrap`, which calls it) cuts a line into rows,
-  so the event log can count a line's rows at a width without drawing them; the public
-  `Content.wrap` costs six times as much.
-- `WaitsWhenCovered` and `draw_hidden`: a screen under an opaque one (the board under a turn's
-  result) is not current, so Textual stops painting its changes on the screen on top; and it is
-  laid out and drawn while the player reads the one on top, so that the key putting that one away
-  only shows lines already drawn. The layouts and scrolls its widgets asked for are taken then
-  too, as Textual takes them (else Textual laid the board out once more when it was shown).
-  Textual has no public way to lay out or draw a covered screen.
-- `whole_in_one_frame`: a screen shown again is repainted whole; when a layout is waiting too,
-  Textual paints the layout's changes in one frame and the whole screen in another (a turn's
-  result whose hint took another row). Textual offers no public way to merge them.
-- `ResumesFromKeptLines`: Textual works out the styles of every widget of a screen each time
-  the screen is pushed, in case the theme changed while it was away, and draws the screen's own
-  background again each time it comes back on top; for the turn's result, pushed on every move,
-  that was a fifth of the keypress, and nothing had changed. Textual offers no public way to say a
-  screen still holds. (The board under it gains nothing: Textual also redraws a screen a pop
-  shows again, outside its resume.)
-- `screen_lines` and `screen_segments`: what the screen shows, as lines of text and as the
-  segments sent to the terminal; for tests, which Textual offers only as an SVG picture.
+What is here (each one's docstring says why no public way serves):
+- `SettledSize`: no second layout of a widget that does not scroll, after a layout resized it.
+- `QuietScrollbars` and `refresh_scrollbars`: a scrollbar that draws the same is neither repainted
+  nor drawn again; its bars set after lines changed without a layout (QuietLayout, widgets/quiet.py).
+- `KeptOptionRows`: an option list keeps the drawn rows of the options it showed lately.
+- `AppHooks`: a moment before the screens close at shutdown, the CSS of an app's first screen,
+  and the last net for errors no handler caught.
+- `character_to_key`: the name Textual gives a key typed as one character ("?" is "question_mark").
+- `tell_page`: a few words (the tab's title) for the page around a browser tab's terminal.
+- `divide_line`: where a line is cut into rows, counted without drawing it (six times cheaper).
+- `WaitsWhenCovered` and `draw_hidden`: a screen under an opaque one is not painted through it,
+  and is laid out and drawn while the player reads the one on top.
+- `whole_in_one_frame`: a screen shown again with a layout waiting is painted in one frame.
+- `RepaintsWhatMoved`: a scroll (the board's switch of panels) repaints what moved, not the screen.
+- `ResumesFromKeptLines`: a screen pushed again and again is not restyled and redrawn each time.
+- `screen_lines` and `screen_segments`: what the screen shows, as text and as segments, for tests.
 """
 
 from __future__ import annotations
 
+from weakref import WeakSet
+
 from rich import _wrap as rich_wrap  # rich's, not Textual's: should it move, this import fails loudly
 from textual import keys as textual_keys
 from textual.app import App, ScreenStackError
+from textual._compositor import Compositor
 from textual.cache import LRUCache
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
@@ -71,6 +48,7 @@ NEEDED: tuple[tuple[object, str, str], ...] = (
     (Widget, "_vertical_scrollbar", "QuietScrollbars reads the bar without creating it"),
     (Widget, "_horizontal_scrollbar", "QuietScrollbars reads the bar without creating it"),
     (Widget, "_repaint_required", "QuietScrollbars clears it on a bar that draws the same"),
+    (Widget, "_styles_cache", "QuietScrollbars keeps the drawn lines of a bar that draws the same"),
     (App, "_shutdown", "AppHooks.before_shutdown runs in it, before the screens close"),
     (App, "_register", "AppHooks loads the CSS of an app's first screen in it"),
     (App, "_load_screen_css", "AppHooks calls it for an app's first screen"),
@@ -79,6 +57,8 @@ NEEDED: tuple[tuple[object, str, str], ...] = (
     (Screen, "_compositor", "screen_lines and screen_segments (for tests) read what the screen shows; "
                             "draw_hidden draws a covered screen"),
     (Screen, "_refresh_layout", "draw_hidden lays out a covered screen"),
+    (Compositor, "_full_map", "RepaintsWhatMoved's compositor keeps the places last laid out"),
+    (Compositor, "_visible_map", "RepaintsWhatMoved's compositor compares a scroll with the places last laid out"),
     (Widget, "_layout_required", "draw_hidden takes the layouts a covered screen's widgets asked for"),
     (Widget, "_clear_arrangement_cache", "draw_hidden forgets arrangements as Textual does for an asked layout"),
     (Widget, "_layout_updates", "draw_hidden counts a layout as Textual does for an asked layout"),
@@ -171,22 +151,37 @@ KEPT_ROWS = 256  # KeptOptionRows: a few turns' worth of the action list's optio
 def _bar_shows(bar) -> tuple:
     """What a scrollbar draws from: the sizes it stands for, where it is, and its own size (as last
     laid out: `size` would ask the screen where the bar is, and for a bar scrolled out of sight
-    that has Textual arrange the whole screen again)."""
+    that has Textual arrange the whole screen again). A bar whose window holds everything draws
+    no thumb, only its track, whatever it stands for: all such bars of one size look alike."""
+    if bar.window_virtual_size <= bar.window_size:
+        return "fits", bar.outer_size
     return bar.window_virtual_size, bar.window_size, bar.position, bar.outer_size
 
 
 class QuietScrollbars:
-    """Mixed into a scrolling widget: its scrollbars are set from its sizes as Textual sets them,
-    but a bar is repainted only when what it shows changed. (Textual repaints them after every
-    layout of the screen, a frame after the layout's own repaint, so a move took two frames.)"""
+    """Mixed into a scrolling widget: its scrollbars are set as Textual sets them, but a bar that
+    draws the same keeps its drawn lines and is not repainted. (Textual repaints them after every
+    layout, a frame after the rest; and forgets their lines whenever it sets them, so a bar was
+    drawn again with the list beside it: a third of a millisecond a move, the action list's alone.)"""
 
     def _scroll_update(self, virtual_size) -> None:
         bars = [bar for bar in (self._vertical_scrollbar, self._horizontal_scrollbar) if bar is not None]
-        before = [_bar_shows(bar) for bar in bars]
+        before = [(_bar_shows(bar), bar._styles_cache) for bar in bars]
+        for bar in bars:  # what Textual's refresh of the bar clears: a new, empty one
+            bar._styles_cache = type(bar._styles_cache)()
         super()._scroll_update(virtual_size)
-        for bar, was in zip(bars, before):
+        for bar, (was, drawn) in zip(bars, before):
             if _bar_shows(bar) == was:
                 bar._repaint_required = False  # the refresh just asked for draws the same bar
+                if bar in _settled_bars:
+                    bar._styles_cache = drawn  # ...whose lines are drawn already
+                    continue
+            if bar.is_mounted:  # this refresh of Textual's drew it anew: its lines are what it shows
+                _settled_bars.add(bar)
+
+
+# Bars refreshed since their mount (before it, a bar's refresh does nothing: its drawn lines stay)
+_settled_bars: WeakSet = WeakSet()
 
 
 def refresh_scrollbars(widget: Widget) -> None:
@@ -230,7 +225,8 @@ PAGE_TITLE_META = "rainboard_title"  # the meta packet's type; rainboard/web/ser
 
 def tell_page(app: App, title: str) -> bool:
     """Set the browser tab's title to `title` (an app in a terminal has no page: nothing is sent).
-    True when it was sent."""
+    True when it was sent. Sent as the driver's meta packet, which textual-serve passes on: Textual
+    offers a web app no public way to speak to its page but opening a URL."""
     if not app.is_web:
         return False
     write_meta = getattr(app._driver, "write_meta", None)  # the web driver's; None before it started
@@ -273,18 +269,48 @@ class WaitsWhenCovered:
         return top is not self and top.styles.background.a >= 1
 
 
+class _ComparesWithPainted(Compositor):
+    """A scroll's changes found against the places last laid out, which the screen shows. Textual
+    compares with the places it worked out for the widgets in view, and forgets them whenever a
+    widget out of view is looked up (the switcher's hidden panel): then all the screen changed."""
+
+    _painted: dict | None = None
+
+    def reflow(self, parent, size):
+        reflowed = super().reflow(parent, size)
+        self._painted = self._full_map
+        return reflowed
+
+    def reflow_visible(self, parent, size):
+        if self._visible_map is None and self.root is parent:
+            self._visible_map = self._painted
+        exposed = super().reflow_visible(parent, size)
+        self._painted = self._visible_map
+        return exposed
+
+    def clear(self) -> None:
+        super().clear()
+        self._painted = None
+
+
+class RepaintsWhatMoved:
+    """Mixed into a screen: a scroll repaints what moved, not the whole screen (_ComparesWithPainted)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._compositor = _ComparesWithPainted()
+
+
 class ResumesFromKeptLines:
     """Mixed into a screen pushed again and again (a turn's result, a hand-off, a cycle's report).
-    Each time a screen comes back on top, Textual works out its widgets' styles again (when
-    it is pushed) and draws its own background again, in case the theme or the app changed while
-    it was away; here that is done only when something it is read from did change since the last
-    time: the app's theme or CSS (Textual counts those changes in `_css_update_count`), the app's
-    own classes and pseudo-classes, the terminal's size. A change inside the screen (a class, focus,
-    hover) restyles its widgets at once, shown or not, and a widget whose text changed draws itself
-    again as ever; the rest of the screen is put together from the lines its widgets kept. Textual
-    calls the `_on_screen_resume` of every class of the screen in turn, this one first: when
-    nothing changed it does what Textual's own does but the restyling and the redrawing, and stops
-    the call there."""
+    Each time a screen comes back on top, Textual restyles its widgets (when it is pushed) and
+    draws its background again, in case the theme or the app changed while it was away: a fifth of
+    a keypress. Here that is done only when something it is read from changed since: the app's
+    theme or CSS (Textual counts those in `_css_update_count`), the app's classes and pseudo-classes,
+    the terminal's size. A change inside the screen restyles its widgets at once, shown or not, and
+    a widget whose text changed draws itself again as ever. Textual calls each class's
+    `_on_screen_resume` in turn, this one first: when nothing changed it does what Textual's does
+    but the restyling and redrawing, and stops the call there."""
 
     _shown_for: tuple | None = None
 
@@ -349,13 +375,15 @@ def draw_hidden(screen: Screen) -> bool:
 
 # -- keys --------------------------------------------------------------------------------------------
 def character_to_key(character: str) -> str:
-    """The name Textual gives the key that types `character` ("?" -> "question_mark", "n" -> "n")."""
+    """The name Textual gives the key that types `character` ("?" -> "question_mark", "n" -> "n"), as
+    a keymap file's keys are read; Textual has no public function for it."""
     return textual_keys._character_to_key(character)
 
 
 # -- text ------------------------------------------------------------------------------------------
 def divide_line(text: str, width: int, fold: bool = True) -> list[int]:
-    """The offsets where a line of `text` is cut into rows `width` cells wide, as Textual wraps it."""
+    """The offsets where a line of `text` is cut into rows `width` cells wide, as Textual wraps it (with
+    rich's function, which `Content.wrap` calls: the log counts rows at a sixth of wrap's cost)."""
     return rich_wrap.divide_line(text, width, fold=fold)
 
 

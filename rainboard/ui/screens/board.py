@@ -38,7 +38,7 @@ from ..table_config import TableOptions
 from .. import navigation
 from ..widgets.footer import KeysFooter
 from ..widgets.quiet import Panel, QuietOptionList, Switcher, quiet_update
-from ..textual_internals import WaitsWhenCovered, draw_hidden
+from ..textual_internals import RepaintsWhatMoved, WaitsWhenCovered, draw_hidden
 from . import STYLES
 
 # the one-key verbs, in footer order, from the key table (ui/keys.py); words.action_key says which
@@ -47,7 +47,7 @@ VERBS = keys.VERBS
 HELP_AHEAD = 1.0  # seconds without a key before the board draws the help ahead (screens/help.py)
 
 
-class BoardScreen(WaitsWhenCovered, Screen):
+class BoardScreen(RepaintsWhatMoved, WaitsWhenCovered, Screen):
     """Where the game is played, one player at a time."""
 
     CSS_PATH = STYLES
@@ -199,14 +199,15 @@ class BoardScreen(WaitsWhenCovered, Screen):
         fight = self.query_one("#fight", FightPanel)
         if isinstance(pending, Encounter):
             fight.show_ways(*fight_ways(state, viewer))  # the fullest that fits: the flee line always does
-            fight.border_title = "Fight"
+            fight.show_title("Fight")
             switch.current = "fight"
         elif isinstance(pending, Duel):
             fight.show_ways(*duel_ways(state, viewer))
-            fight.border_title = "Attacked"
+            fight.show_title("Attacked")
             switch.current = "fight"
         elif decision_card(state, viewer) is not None:  # a merchant's blanket, a drawn shelter or gate
-            fight.border_title, card = decision_card(state, viewer)
+            title, card = decision_card(state, viewer)
+            fight.show_title(title)
             fight.show_ways(shown(card))
             switch.current = "fight"
         else:

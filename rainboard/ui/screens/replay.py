@@ -28,6 +28,7 @@ from ..widgets.status_lines import StatusLines
 from . import STYLES
 from .. import navigation
 from ..table_config import TableOptions
+from ..textual_internals import RepaintsWhatMoved
 from .board_layout import TALL_BREAKPOINTS, hand_beside_card, place_hand
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.04)  # seconds per action while playing
@@ -44,7 +45,7 @@ def viewer_at(state) -> int | None:
     return viewer
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(RepaintsWhatMoved, Screen):
     """The board as it was after each action, read-only, with the roster of every player and the log."""
 
     CSS_PATH = STYLES

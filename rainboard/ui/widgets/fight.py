@@ -18,7 +18,7 @@ from rainboard.engine.state import Duel, Encounter, GameState
 
 from ..safe_text import shown
 from .cards import creature_card_content
-from .quiet import Panel, quiet_update, wrapped_rows
+from .quiet import Panel, inner_size, quiet_update, wrapped_rows
 
 YOU = "── you ──"
 
@@ -72,6 +72,14 @@ class FightPanel(Panel):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._ways: tuple[Content, ...] = ()
+        self._title: str | None = None
+
+    def show_title(self, title: str) -> None:
+        """The panel's border title. Setting one repaints the whole panel, even the same title: the
+        panel is given its title on every move of a fight, so only a new one is set."""
+        if title != self._title:
+            self._title = title
+            self.border_title = title
 
     def show_ways(self, *ways: Content) -> None:
         """Show the first of `ways` (fullest first) that fits the panel's rows; the last if none does."""
@@ -81,7 +89,7 @@ class FightPanel(Panel):
     def _fit(self) -> None:
         if not self._ways:
             return
-        width, height = self.content_region.size
+        width, height = inner_size(self)  # (the panel may be out of view: see inner_size)
         chosen = self._ways[0]
         if width > 0 and height > 0:
             chosen = next((way for way in self._ways if wrapped_rows(way, width) <= height), self._ways[-1])

@@ -22,7 +22,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import Visual
 
-from .quiet import content_key
+from .quiet import content_key, inner_size
 
 KEPT_ROWS = 256  # rows kept drawn: a few drawings' worth, so stepping back and forth finds them
 KEPT_CUTS = 32  # drawings kept cut into rows (not drawn): those shown last, and those readied
@@ -76,7 +76,7 @@ class PaintedRows:
     def draw_rows(self, content: Content) -> None:
         """Draw and keep the rows of a drawing not shown yet (a replay readies the card where its
         next keys go), so that showing it paints rows already drawn."""
-        width = self.size.width
+        width = inner_size(self).width
         if width <= 0 or self.text_selection is not None or self.styles.content_align != ("left", "top"):
             return
         rows = self.cut_rows(content)
@@ -105,13 +105,13 @@ class PaintedRows:
             if changed is not None:
                 if not changed:
                     return self
-                width = self.size.width
+                width = inner_size(self).width
                 regions = tuple(Region(0, y, width, 1) for y in changed)
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _changed_rows(self) -> list[int] | None:
         """The rows whose look differs from what was painted there; None to repaint them all."""
-        width = self.size.width
+        width = inner_size(self).width
         rows = self._drawing_rows(width)
         painted = self._on_screen
         if rows is None or not painted:
@@ -122,7 +122,7 @@ class PaintedRows:
         return changed
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = inner_size(self).width
         rows = self._drawing_rows(width)
         if rows is None:
             self._on_screen.clear()

@@ -10,15 +10,17 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from textual.cache import LRUCache
+from textual.reactive import reactive
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..textual_internals import KeptOptionRows, QuietScrollbars, SettledSize, refresh_scrollbars
 
 __all__ = ["Panel", "QuietLayout", "QuietOptionList", "SettledScroll", "SettledSize", "SettledVertical", "Switcher",
-           "auto_height", "content_key", "quiet_update", "wrapped_rows"]
+           "auto_height", "content_key", "inner_size", "quiet_update", "wrapped_rows"]
 
 
 def content_key(content: Content) -> tuple:
@@ -32,6 +34,15 @@ def wrapped_rows(content: Content, width: int) -> int:
     is one row; only longer ones are wrapped to count)."""
     width = max(width, 1)
     return sum(1 if line.cell_length <= width else len(line.wrap(width)) or 1 for line in content.split("\n"))
+
+
+def inner_size(widget) -> Size:
+    """The size inside the widget's border and padding, as it was last laid out. (Its `size` asks the
+    screen where the widget is, and for a widget out of view, such as the switcher's panel not
+    shown, that has Textual arrange the whole screen again.) For a widget without scrollbars."""
+    width, height = widget.outer_size
+    across, down = widget.styles.gutter.totals
+    return Size(max(0, width - across), max(0, height - down))
 
 
 def auto_height(widget) -> bool:
@@ -61,6 +72,10 @@ class Switcher(SettledSize, ContentSwitcher):
     whole screen out for that, with its resizes, shows and hides (scrolling instead made the move
     that starts a fight about 1 ms cheaper, of 10).
     Scrolling changes only what the switcher shows. It cannot be scrolled by hand (no overflow)."""
+
+    # Switching repaints nothing of the switcher's own: the panel scrolled into view is repainted
+    # (ContentSwitcher's `current` repaints the whole switcher, its background under the panels)
+    current: reactive[str | None] = reactive(None, init=False, repaint=False)
 
     DEFAULT_CSS = """
     Switcher { overflow: hidden hidden; }
@@ -95,11 +110,14 @@ def quiet_update(widget: Static, content: Content) -> None:
     shown = getattr(widget, "_quiet_shown", None)
     if shown is not None and shown[0] == key:
         return
+    widget._quiet_shown = (key, content)
+    if not auto_height(widget):  # its height is set: a change of rows moves nothing
+        widget.update(content, layout=False)
+        return
     width = widget.content_region.width
     same_rows = (shown is not None and width > 0
                  and wrapped_rows(shown[1], width) == wrapped_rows(content, width))
-    widget._quiet_shown = (key, content)
-    widget.update(content, layout=not same_rows and auto_height(widget))
+    widget.update(content, layout=not same_rows)
 
 
 KEPT_OPTIONS = 128  # options kept by their look (QuietOptionList): a few turns' worth of every list

@@ -51,6 +51,7 @@ from rainboard.engine.state import ASCENDED, DEAD
 from .map_template import COMPACT_TEMPLATE, GATE_LINES, PLACEHOLDER, WALK_LINES, WIDE_TEMPLATE, _data_links, _fits, \
     load_template, template_links, template_width  # noqa: F401 (template_links: the tests read it here)
 from .painted_rows import PaintedRows
+from .quiet import inner_size
 from .players import player_tokens, token_chip
 from .region_notes import fit_groups, gate_lines, map_code, pack, region_head, wrap_items
 from .state_view import StateView
@@ -365,7 +366,7 @@ class RegionMap(PaintedRows, StateView):
         return id(state.data), viewer, tuple((p.name, p.region, p.status, p.karma, p.hunting) for p in state.players)
 
     def _fixed_height(self) -> int | None:
-        return None if self.styles.height is None or self.styles.height.is_auto else self.size.height
+        return None if self.styles.height is None or self.styles.height.is_auto else inner_size(self).height
 
     def _draw(self, state: GameState, viewer: int | None, width: int) -> Content:
         """The map for this state, seen by player `viewer`; the wide drawing when it fits."""

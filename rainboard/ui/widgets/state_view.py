@@ -9,7 +9,7 @@ from textual.widget import Widget
 from rainboard.engine import GameState
 
 from ..safe_text import shown
-from .quiet import SettledSize, auto_height, content_key, wrapped_rows
+from .quiet import SettledSize, auto_height, content_key, inner_size, wrapped_rows
 
 
 class StateView(SettledSize, Widget):
@@ -37,15 +37,15 @@ class StateView(SettledSize, Widget):
         """Draw this state as `viewer` sees it (nothing at all when the slice it shows is unchanged)."""
         key = self._view_key(state, viewer)
         before = self._drawn
+        width = inner_size(self).width  # (not `size`: the map may be out of view, see inner_size)
         if (key is not None and key == self._key and before is not None and self._state is not None
-                and self.size.width > 0 and before[0] == self._drawn_for(self.size.width)):
+                and width > 0 and before[0] == self._drawn_for(width)):
             self._state, self._viewer = state, viewer  # the same drawing, now made from this state
-            self._drawn = (self._drawn_for(self.size.width), before[1], before[2])
+            self._drawn = (self._drawn_for(width), before[1], before[2])
             return
         self._key = key
         self._state = state
         self._viewer = viewer
-        width = self.size.width
         if width <= 0 or before is None or not self.display:
             # not drawn yet, or hidden (showing it again lays the screen out anyway)
             self._drawn = None
@@ -68,7 +68,7 @@ class StateView(SettledSize, Widget):
     def _drawn_for(self, width: int) -> tuple:
         """What a drawing depends on besides the state and viewer: the width and the height (some
         views fit their rows to the height they are given)."""
-        return id(self._state), self._viewer, width, self.size.height
+        return id(self._state), self._viewer, width, inner_size(self).height
 
     def _rows_needed(self, content: Content, width: int) -> int:
         """The rows a drawing needs: a change lays the screen out again. A drawing whose lines all
@@ -98,7 +98,7 @@ class StateView(SettledSize, Widget):
         """Make the drawing that showing `state` to `viewer` would make, and keep it, leaving what is
         shown as it is: a replay readies the places its next keys go while a step is on screen. Only
         a view that keeps its drawings, is on screen and has a width does anything."""
-        width = self.size.width
+        width = inner_size(self).width
         if not self.KEEPS_DRAWINGS or width <= 0 or self._drawn is None or not self.display:
             return
         key = self._view_key(state, viewer)
@@ -109,7 +109,7 @@ class StateView(SettledSize, Widget):
                 cut(drawing)
 
     def render(self) -> Content:
-        width = self.size.width
+        width = inner_size(self).width
         drawn = self._drawn
         if drawn is not None and drawn[0] == self._drawn_for(width):
             return drawn[1]
