@@ -10,6 +10,7 @@ What is here (each one's docstring says why no public way serves):
 - `SettledSize`: no second layout of a widget that does not scroll, after a layout resized it.
 - `QuietScrollbars` and `refresh_scrollbars`: a scrollbar that draws the same is neither repainted
   nor drawn again; its bars set after lines changed without a layout (QuietLayout, widgets/quiet.py).
+- `drawn_rows` and `keep_scrolled_rows`: a scroll of a few rows draws only the rows it shows anew.
 - `KeptOptionRows`: an option list keeps the drawn rows of the options it showed lately.
 - `AppHooks`: a moment before the screens close at shutdown, the CSS of an app's first screen,
   and the last net for errors no handler caught.
@@ -32,11 +33,14 @@ from rich import _wrap as rich_wrap  # rich's, not Textual's: should it move, th
 from textual import keys as textual_keys
 from textual.app import App, ScreenStackError
 from textual._compositor import Compositor
+from textual._styles_cache import StylesCache
 from textual.cache import LRUCache
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
 from textual.widgets import OptionList
+
+from .textual_check import TextualMoved, check, is_there, missing  # noqa: F401 (the tests ask here)
 
 # (owner, name, what Rainboard does with it). A name is "there" when the class has it, or when
 # its __init__ sets it on the instance.
@@ -48,7 +52,9 @@ NEEDED: tuple[tuple[object, str, str], ...] = (
     (Widget, "_vertical_scrollbar", "QuietScrollbars reads the bar without creating it"),
     (Widget, "_horizontal_scrollbar", "QuietScrollbars reads the bar without creating it"),
     (Widget, "_repaint_required", "QuietScrollbars clears it on a bar that draws the same"),
-    (Widget, "_styles_cache", "QuietScrollbars keeps the drawn lines of a bar that draws the same"),
+    (Widget, "_styles_cache", "QuietScrollbars and keep_scrolled_rows keep a widget's drawn lines"),
+    (StylesCache, "_cache", "drawn_rows and keep_scrolled_rows read and set a widget's drawn lines"),
+    (StylesCache, "_dirty_lines", "drawn_rows and keep_scrolled_rows: the lines waiting to be drawn"),
     (App, "_shutdown", "AppHooks.before_shutdown runs in it, before the screens close"),
     (App, "_register", "AppHooks loads the CSS of an app's first screen in it"),
     (App, "_load_screen_css", "AppHooks calls it for an app's first screen"),
@@ -81,38 +87,7 @@ NEEDED: tuple[tuple[object, str, str], ...] = (
 )
 
 
-class TextualMoved(ImportError):
-    """A private Textual name Rainboard relies on is gone or renamed."""
-
-
-def is_there(owner: object, name: str) -> bool:
-    """Whether `owner` (a class or a module) has `name`: as an attribute, or set by its (or a
-    base's) __init__."""
-    if hasattr(owner, name):
-        return True
-    for cls in getattr(owner, "__mro__", ()):
-        code = getattr(cls.__dict__.get("__init__"), "__code__", None)
-        if code is not None and name in code.co_names:  # `self.<name> = ...` names it
-            return True
-    return False
-
-
-def missing(needed=NEEDED) -> list[str]:
-    """The needed names this Textual does not have, each with what Rainboard does with it."""
-    return [f"{owner.__name__}.{name} ({why})" for owner, name, why in needed if not is_there(owner, name)]
-
-
-def check(needed=NEEDED) -> None:
-    """Raise TextualMoved naming every needed private name that is gone."""
-    gone = missing(needed)
-    if gone:
-        import textual
-
-        raise TextualMoved(f"Textual {textual.__version__} no longer has what rainboard/ui/textual_internals.py "
-                           f"relies on: {'; '.join(gone)}. Find the new name and change that module alone.")
-
-
-check()
+check(NEEDED)
 
 
 # -- widgets -----------------------------------------------------------------------------------------
@@ -182,6 +157,29 @@ class QuietScrollbars:
 
 # Bars refreshed since their mount (before it, a bar's refresh does nothing: its drawn lines stay)
 _settled_bars: WeakSet = WeakSet()
+
+
+def drawn_rows(widget: Widget) -> dict | None:
+    """The rows `widget` has drawn (with its border), by row; None while some wait to be drawn again."""
+    drawn = widget._styles_cache
+    return None if drawn._dirty_lines else dict(drawn._cache)
+
+
+def keep_scrolled_rows(widget: Widget, drawn: dict, moved: int) -> None:
+    """`widget` scrolled `moved` rows down, and nothing else of it changed since it drew `drawn`
+    (drawn_rows): those rows serve again `moved` rows higher, and only the rows scrolled into view
+    are drawn. (Textual draws every row of a scrolled widget again: the log's whole window on every
+    move.) The rows of its border and padding stay as they were."""
+    gutter, height = widget.styles.gutter, widget.outer_size.height
+    top, bottom = gutter.top, height - gutter.bottom
+    if not 0 < moved < bottom - top:
+        return
+    rows = {y: line for y, line in drawn.items() if y < top or y >= bottom}
+    rows.update((y, drawn[y + moved]) for y in range(top, bottom - moved) if y + moved in drawn)
+    kept = widget._styles_cache  # emptied by the scroll's refresh: the rows not in it are drawn
+    kept._cache.clear()
+    kept._cache.update(rows)
+    kept._dirty_lines.clear()
 
 
 def refresh_scrollbars(widget: Widget) -> None:

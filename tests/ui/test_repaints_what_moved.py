@@ -105,3 +105,82 @@ async def test_a_scrollbar_that_draws_the_same_keeps_its_lines_and_one_that_chan
         assert bar in rendered
         thumb = [segment for strip in bar.render_lines(bar.size.region) for segment in strip if segment.style.reverse]
         assert thumb  # drawn as it is now, not as it was
+
+
+def _long_table(actions: int = 60):
+    """The three-player table after `actions` moves played at random (the same every run): a log
+    fuller than its window."""
+    from rainboard.engine import legal_actions
+    from rainboard.engine.rng import Chooser
+
+    session, chooser = table(), Chooser(5)
+    for _ in range(actions):
+        session.act(chooser.choice(legal_actions(session.state)))
+    return session
+
+
+async def _moves_drawn(pilot, presses: int) -> list[tuple[int, int]]:
+    """Play `presses` keys at random on the board; for each move that scrolled the log, the log's
+    rows drawn in its frame and the rows it scrolled. Each frame is checked against the screen
+    drawn whole again."""
+    from rainboard.engine.rng import Chooser
+    from rainboard.ui.screens.board import BoardScreen
+    from rainboard.ui.textual_internals import screen_segments
+    from rainboard.ui.widgets.event_log import EventLog
+
+    chooser, frames = Chooser(9), []
+    drawn: list[int] = []
+    render_line = EventLog.render_line
+
+    def counted(self, y):
+        drawn.append(y)
+        return render_line(self, y)
+
+    EventLog.render_line = counted
+    try:
+        for _ in range(presses):
+            screen = pilot.app.screen
+            legal = screen._legal if isinstance(screen, BoardScreen) else []
+            key = str(chooser.randint(1, min(len(legal), 9))) if legal else "enter"
+            log = pilot.app.screen.query_one(EventLog) if isinstance(screen, BoardScreen) else None
+            scrolled = round(log.scroll_y) if log is not None else None
+            drawn.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            if log is None or pilot.app.screen is not screen or round(log.scroll_y) == scrolled:
+                continue
+            frames.append((len(drawn), round(log.scroll_y) - scrolled))
+            shown = screen_segments(pilot.app)
+            log.refresh()
+            screen.refresh()
+            await pilot.pause()
+            assert screen_segments(pilot.app) == shown  # what was kept is what drawing anew shows
+    finally:
+        EventLog.render_line = render_line
+    return frames
+
+
+async def test_a_move_draws_only_the_log_rows_it_scrolls_into_view():
+    async with BoardApp(_long_table(), handoffs=False).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = pilot.app.screen.query_one("#log")
+        window = log.scrollable_content_region.height
+        assert log.virtual_size.height > window  # the log is fuller than its window
+        frames = await _moves_drawn(pilot, 12)
+        assert frames  # some moves scrolled it
+        assert all(rows <= moved for rows, moved in frames), frames  # the rows scrolled in, no more
+        assert any(moved < window for _, moved in frames)
+
+
+async def test_a_log_that_drops_its_oldest_lines_is_drawn_whole_and_right(monkeypatch):
+    from rainboard.ui.widgets import event_log
+
+    monkeypatch.setattr(event_log, "TRIM_SLACK", 1)  # lines drop off the top on every move
+    async with BoardApp(_long_table(), handoffs=False).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = pilot.app.screen.query_one("#log")
+        log.keep = 40
+        oldest = log.contents[0]
+        frames = await _moves_drawn(pilot, 12)
+        assert frames and len(log.contents) == 40 and log.contents[0] != oldest
+        assert any(rows > moved for rows, moved in frames)  # drawn whole: every row moved

@@ -23,6 +23,7 @@ from rainboard.engine.state import GameState
 from ..words import event_line
 from .log_lines import (INDENT, LineContents, LineLooks, LogLine, Row, cells, find_event, fitted, let_go, lines_for,
                         measure, wrapped)
+from ..textual_internals import drawn_rows, keep_scrolled_rows
 from .quiet import QuietLayout
 
 KEEP_LINES = 2000  # the log keeps this many events; older ones drop off the top
@@ -96,10 +97,13 @@ class EventLog(QuietLayout, ScrollView, can_focus=True):
         """Write a line for each event (`state` lends the names). Only the new lines are written;
         the oldest drop off the top, a batch at a time, never by writing the rest again."""
         events = list(events)
+        drawn, first, scrolled = drawn_rows(self), self._lines[0] if self._lines else None, round(self.scroll_y)
         with self.quietly():
             self._append(self._lines_for(events, state))
             self._trim(len(self._lines) - self.keep, slack=TRIM_SLACK)
         self._follow()
+        if drawn is not None and self._lines and self._lines[0] is first:  # lines added below, none dropped above
+            keep_scrolled_rows(self, drawn, round(self.scroll_y) - scrolled)
 
     def reset(self, events: Iterable[Event], state: GameState) -> None:
         """Show exactly these events (after an undo, or when a replay steps or jumps). The lines
