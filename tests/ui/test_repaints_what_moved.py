@@ -32,10 +32,15 @@ def _spy(monkeypatch, owner, name: str) -> list:
     return calls
 
 
-async def test_a_draw_that_meets_a_creature_repaints_what_changed_not_the_whole_screen(monkeypatch):
+def _salamander_next():
+    """Ada to play, the Salamander on top of the Outskirts deck: her draw starts a fight."""
     session = normal_turn()
     session.state = stack(session.state, "su", "salamander")
-    async with BoardApp(session, handoffs=False).run_test(size=(120, 40)) as pilot:
+    return session
+
+
+async def test_a_draw_that_meets_a_creature_repaints_what_changed_not_the_whole_screen(monkeypatch):
+    async with BoardApp(_salamander_next(), handoffs=False).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         board = pilot.app.screen
         switch = board.query_one("#left-switch", Switcher)
@@ -55,8 +60,7 @@ async def test_a_draw_that_meets_a_creature_repaints_what_changed_not_the_whole_
 
 
 async def test_looking_at_the_map_out_of_view_does_not_ask_the_screen(monkeypatch):
-    session = normal_turn()
-    session.state = stack(session.state, "su", "salamander")
+    session = _salamander_next()
     async with BoardApp(session, handoffs=False).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         board = pilot.app.screen
