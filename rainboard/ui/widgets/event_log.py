@@ -20,10 +20,10 @@ from textual.strip import Strip
 from rainboard.engine.events import Event
 from rainboard.engine.state import GameState
 
+from ..textual_internals import drawn_rows, keep_scrolled_rows
 from ..words import event_line
 from .log_lines import (INDENT, LineContents, LineLooks, LogLine, Row, cells, find_event, fitted, let_go, lines_for,
                         measure, wrapped)
-from ..textual_internals import drawn_rows, keep_scrolled_rows
 from .quiet import QuietLayout
 
 KEEP_LINES = 2000  # the log keeps this many events; older ones drop off the top

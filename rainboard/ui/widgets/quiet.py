@@ -10,10 +10,10 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from textual.cache import LRUCache
-from textual.reactive import reactive
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
+from textual.reactive import reactive
 from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.widgets.option_list import Option
 

@@ -51,8 +51,8 @@ from rainboard.engine.state import ASCENDED, DEAD
 from .map_template import COMPACT_TEMPLATE, GATE_LINES, PLACEHOLDER, WALK_LINES, WIDE_TEMPLATE, _data_links, _fits, \
     load_template, template_links, template_width  # noqa: F401 (template_links: the tests read it here)
 from .painted_rows import PaintedRows
-from .quiet import inner_size
 from .players import player_tokens, token_chip
+from .quiet import inner_size
 from .region_notes import fit_groups, gate_lines, map_code, pack, region_head, wrap_items
 from .state_view import StateView
 
